@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit next to the code; HTTP, database and mail tests live in test/integration.
+// Browser tests (test/e2e) run under Playwright, not Vitest.
+export default defineConfig({
+  test: {
+    include: ['{src,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+  },
+});
