@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { RequestContext } from '../src/request-context';
+import type { PageRenderer } from '../src/ssr/page-renderer';
+import { fetchRequest } from '../src/ssr/fetch-request';
+
+/**
+ * A stand-in for the CSP nonce while rendering, so the ETag describes the page rather than the
+ * nonce, which is new on every response.
+ */
+const NONCE_PLACEHOLDER = 'cspnonceplaceholder0000';
+
+/** Server-renders every page route: complete HTML, real status codes, ETags for revisits. */
+export function pagesController(pages: PageRenderer, context: (req: Parameters<RequestHandler>[0]) => RequestContext, origin: string): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    try {
+      const rendered = await pages.render(fetchRequest(req, origin), context(req), NONCE_PLACEHOLDER);
+      if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
+      const template = await pages.template(req.originalUrl);
+      const html = template.replace('<!--app-head-->', () => rendered.head).replace('<!--app-html-->', () => rendered.html);
+      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+      res.status(rendered.status);
+      res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag });
+      if (rendered.status === 200 && req.fresh) {
+        // The browser keeps its copy, and with it the policy whose nonce matches that copy.
+        res.removeHeader('Content-Security-Policy');
+        return res.status(304).end();
+      }
+      res.send(html.replaceAll(NONCE_PLACEHOLDER, String(res.locals.cspNonce)));
+    } catch (error) {
+      next(error);
+    }
+  };
+}

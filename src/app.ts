@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compression from 'compression';
+import express, { type RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { healthController } from '../controllers/health.controller';
+import { pagesController } from '../controllers/pages.controller';
+import type { Catalog } from './catalog/catalog';
+import { businessProfile } from './config/business-profile';
+import { siteData } from './site-data.server';
+import type { Env } from './config/env';
+import { canonicalPath } from './http/canonical-path';
+import { errorHandler } from './http/error-handler';
+import { securityHeaders } from './http/security-headers';
+import type { Logger } from './logger';
+import type { PageRenderer } from './ssr/page-renderer';
+
+export interface AppOptions {
+  env: Env;
+  logger: Logger;
+  catalog: Catalog;
+  pages: PageRenderer;
+  isDatabaseReady: () => Promise<boolean>;
+  /** Folder of static files: the client build in production, public/ otherwise. */
+  staticDir: string;
+  /** Vite's middleware in development; it serves source modules and hot updates. */
+  devMiddleware?: RequestHandler;
+}
+
+const YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+/** Builds the Express application without listening, so tests can drive it directly. */
+export function createApp(options: AppOptions): express.Express {
+  const { env, logger } = options;
+  const site = siteData(businessProfile(env));
+  const app = express();
+  app.disable('x-powered-by');
+  if (env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const id = randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // The path only: query strings can carry what a visitor typed (searches, prefilled messages).
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(securityHeaders({ https: env.PUBLIC_ORIGIN.startsWith('https:'), dev: Boolean(options.devMiddleware) }));
+  app.use(compression());
+  app.use(healthController(options.isDatabaseReady));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+  app.use(
+    '/assets',
+    express.static(path.join(options.staticDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false }),
+  );
+  app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
+
+  app.use(canonicalPath);
+  app.use(
+    pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
+  );
+  app.use((req, res) => {
+    res.status(404).json({ error: 'Not found' });
+  });
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** Every environment variable the application reads, with its default. The README mirrors this. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.example.com' })
+    .default('http://localhost:3000')
+    .transform((value) => new URL(value).origin),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MONGODB_URI: z
+    .string()
+    .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('var/data'),
+  MAIL_DIR: z.string().min(1).default('var/mail'),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Shore Golf Carts Website <website@example.com>'),
+  INQUIRY_TO: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
+  CRM_ADF_TO: z.email({ error: 'must be an e-mail address' }).optional(),
+  FINANCING_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://www.example.com/financing'),
+  TRUST_PROXY: z.string().min(1).optional(),
+  CONTACT_RATE_LIMIT: positiveInt.default(5),
+  CONTACT_RATE_WINDOW_SECONDS: positiveInt.default(600),
+  BUSINESS_NAME: z.string().trim().min(1).max(80).default('Shore Golf Carts'),
+  BUSINESS_PHONE: z
+    .string()
+    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (609) 555-0142')
+    .default('(609) 555-0142'),
+  BUSINESS_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
+  SEED_CATALOG: booleanFlag.default(true),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment once at start; every bad variable is reported on its own line. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // An empty variable means "not set", as operators expect from `FOO=` in an env file.
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = envSchema.safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  return result.data;
+}

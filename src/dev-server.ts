@@ -1,0 +1,23 @@
+import path from 'node:path';
+import { createServer } from 'vite';
+import { loadConfigOrExit } from './config/load-config-or-exit';
+import { createLogger } from './logger';
+import type { PageRenderer } from './ssr/page-renderer';
+import type { renderPage } from './ssr/render-page';
+import { startServer } from './start-server';
+
+// `npm run dev`: Vite in middleware mode, so pages render from source with hot updates.
+const env = loadConfigOrExit();
+const logger = createLogger(env);
+const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
+const root = process.cwd();
+
+const pages: PageRenderer = {
+  template: async (url) => vite.transformIndexHtml(url, await import('node:fs/promises').then((fs) => fs.readFile(path.join(root, 'index.html'), 'utf8'))),
+  render: async (...args) => {
+    const module = (await vite.ssrLoadModule('/src/ssr/render-page.tsx')) as { renderPage: typeof renderPage };
+    return module.renderPage(...args);
+  },
+};
+
+await startServer({ env, logger, pages, staticDir: path.join(root, 'public'), devMiddleware: vite.middlewares });

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { routes } from './routes';
+
+/** The page's lazy route modules must be in place before hydration, or the first render would differ. */
+async function loadMatchedRoutes() {
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const module = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...module, lazy: undefined });
+    }),
+  );
+}
+
+void loadMatchedRoutes().then(() => {
+  // The server's loader data comes from window.__staticRouterHydrationData, read by the router.
+  const router = createBrowserRouter(routes);
+  hydrateRoot(
+    document.getElementById('root')!,
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});

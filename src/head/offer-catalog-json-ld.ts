@@ -1,0 +1,30 @@
+import type { Vehicle } from '../catalog/vehicle';
+import { vehiclePath } from '../lib/vehicle-path';
+
+/** The catalogue as schema.org's OfferCatalog, for the home page's structured data. */
+export type OfferedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'inStock' | 'images'>;
+
+export function offerCatalogJsonLd(vehicles: OfferedVehicle[], origin: string, businessName: string): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'OfferCatalog',
+    name: `${businessName} golf cart inventory`,
+    url: `${origin}/inventory`,
+    numberOfItems: vehicles.length,
+    itemListElement: vehicles.map((vehicle) => ({
+      '@type': 'Offer',
+      url: `${origin}${vehiclePath(vehicle)}`,
+      priceCurrency: 'USD',
+      ...(vehicle.price === null ? {} : { price: vehicle.price }),
+      availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+      itemOffered: {
+        '@type': 'Product',
+        name: vehicle.name,
+        brand: { '@type': 'Brand', name: vehicle.brand.toUpperCase() },
+        category: 'Golf cart',
+        ...(vehicle.images[0] ? { image: `${origin}${vehicle.images[0]}` } : {}),
+      },
+    })),
+  };
+}

@@ -1,0 +1,30 @@
+import type { BusinessProfile } from '../config/business-profile';
+
+/** What a page says about itself to browsers, crawlers and link previews. */
+export interface PageHead {
+  /** The page's own title; the business name is appended. Omit for the home page's default. */
+  title?: string;
+  /** One or two sentences; the business phone is appended. */
+  description: string;
+  /** Path of the canonical URL on the configured origin; null for pages that must not be indexed. */
+  canonicalPath: string | null;
+  keywords?: string[];
+  /** Site path or absolute URL of the sharing image (1200x630). */
+  image?: string;
+  /** Structured data the page adds to the site-wide business and website entries. */
+  jsonLd?: object[];
+}
+
+export interface HeadArgs<Data> {
+  data: Data;
+  params: Record<string, string | undefined>;
+  pathname: string;
+  business: BusinessProfile;
+}
+
+/** Routes set their head through `handle.head`; the deepest route that has one wins. */
+export interface RouteHandle<Data = unknown> {
+  head?: (args: HeadArgs<Data>) => PageHead;
+}
+
+export const SHARE_IMAGE = { path: '/images/share.png', width: 1200, height: 630 } as const;

@@ -1,0 +1,42 @@
+import { SHARE_IMAGE } from './page-head';
+import type { ResolvedHead } from './resolve-head';
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** JSON inside a script element must not be able to close it. */
+export function serializeJsonLd(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** The head as HTML, for the server-rendered document. */
+export function renderHeadTags(head: ResolvedHead): string {
+  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  const tags = [
+    `<title>${escapeAttribute(head.title)}</title>`,
+    meta('name', 'description', head.description),
+  ];
+  if (head.keywords.length > 0) tags.push(meta('name', 'keywords', head.keywords.join(', ')));
+  if (head.canonicalUrl) {
+    tags.push(`<link rel="canonical" href="${escapeAttribute(head.canonicalUrl)}">`);
+    tags.push(meta('property', 'og:url', head.canonicalUrl));
+  } else {
+    tags.push(meta('name', 'robots', 'noindex'));
+  }
+  tags.push(
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:image', head.imageUrl),
+    meta('property', 'og:image:width', String(SHARE_IMAGE.width)),
+    meta('property', 'og:image:height', String(SHARE_IMAGE.height)),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    meta('name', 'twitter:image', head.imageUrl),
+  );
+  for (const entry of head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonLd(entry)}</script>`);
+  return tags.join('\n    ');
+}

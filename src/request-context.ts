@@ -1,0 +1,30 @@
+import type { Catalog } from './catalog/catalog';
+import { httpCatalog } from './catalog/http-catalog';
+import type { SiteData } from './site-data';
+
+/** What the server hands every route loader; absent in the browser. */
+export interface RequestContext {
+  catalog: Catalog;
+  site: SiteData;
+  /** A form the server re-renders after a failed no-JavaScript submission. */
+  formState?: unknown;
+}
+
+function isRequestContext(context: unknown): context is RequestContext {
+  return typeof context === 'object' && context !== null && 'catalog' in context;
+}
+
+/** The catalogue a loader should read: the server's service, else the browser's JSON API. */
+export function catalogFor(context: unknown): Catalog {
+  return isRequestContext(context) ? context.catalog : httpCatalog;
+}
+
+export function formStateFor(context: unknown): unknown {
+  return isRequestContext(context) ? context.formState : undefined;
+}
+
+/** The layout's data; only the server's root loader asks, the browser reuses its answer. */
+export function siteDataFor(context: unknown): SiteData {
+  if (!isRequestContext(context)) throw new Error('The site data comes with the server-rendered page');
+  return context.site;
+}

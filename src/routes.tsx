@@ -1,0 +1,33 @@
+import type { RouteObject } from 'react-router';
+import { siteDataFor } from './request-context';
+import { SiteLayout } from '../views/layout/site-layout';
+import { RouteErrorPage } from '../views/pages/route-error-page';
+
+/**
+ * The one route table, used by the server's static handler and the browser's router alike. Pages
+ * load lazily so that each page type ships only its own code.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: SiteLayout,
+    loader: ({ context }) => siteDataFor(context),
+    // The site data never changes while a visitor browses; the browser keeps the server's answer.
+    shouldRevalidate: () => false,
+    children: [
+      {
+        id: 'pages',
+        ErrorBoundary: RouteErrorPage,
+        children: [
+          { index: true, lazy: () => import('../views/pages/home-page').then((page) => page.homePage) },
+          { path: 'services', lazy: () => import('../views/pages/services-page').then((page) => page.servicesPage) },
+          { path: 'thank-you', lazy: () => import('../views/pages/thank-you-page').then((page) => page.thankYouPage) },
+          { path: 'privacy', lazy: () => import('../views/pages/privacy-page').then((page) => page.privacyPage) },
+          { path: 'terms', lazy: () => import('../views/pages/terms-page').then((page) => page.termsPage) },
+          { path: '*', lazy: () => import('../views/pages/not-found-page').then((page) => page.notFoundPage) },
+        ],
+      },
+    ],
+  },
+];

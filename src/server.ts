@@ -1,0 +1,17 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfigOrExit } from './config/load-config-or-exit';
+import { createLogger } from './logger';
+import { fileTemplateRenderer } from './ssr/page-renderer';
+import { renderPage } from './ssr/render-page';
+import { startServer } from './start-server';
+
+// The production entry: dist/server/server.js, next to the client build in dist/client.
+const env = loadConfigOrExit();
+const logger = createLogger(env);
+const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+
+startServer({ env, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage), staticDir: clientDir }).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'could not start');
+  process.exit(1);
+});

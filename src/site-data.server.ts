@@ -1,0 +1,12 @@
+import { towns } from '../seeds/towns';
+import type { BusinessProfile } from './config/business-profile';
+import { townName } from './lib/town-name';
+import { townPath } from './lib/town-path';
+import type { SiteData } from './site-data';
+
+export function siteData(business: BusinessProfile): SiteData {
+  return {
+    business,
+    townLinks: towns.map((town) => ({ label: townName(town), path: townPath(town), county: town.county })),
+  };
+}

@@ -1,0 +1,37 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { resolveHead } from '../head/resolve-head';
+import { renderHeadTags } from '../head/render-head-tags';
+import type { RequestContext } from '../request-context';
+import { routes } from '../routes';
+
+export type RenderedPage =
+  | { kind: 'page'; status: number; head: string; html: string }
+  | { kind: 'redirect'; status: number; location: string };
+
+const handler = createStaticHandler(routes);
+
+/**
+ * Renders one request through the route table: loaders run against the server's catalogue, and
+ * the result is complete HTML plus the head tags and status a crawler needs.
+ */
+export async function renderPage(request: Request, context: RequestContext, nonce: string): Promise<RenderedPage> {
+  const result = await handler.query(request, { requestContext: context });
+  if (result instanceof Response) {
+    return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
+  }
+  const router = createStaticRouter(handler.dataRoutes, result);
+  const html = renderToString(
+    <StrictMode>
+      <StaticRouterProvider router={router} context={result} nonce={nonce} />
+    </StrictMode>,
+  );
+  const matches = result.matches.map((match) => ({
+    handle: match.route.handle,
+    data: result.loaderData[match.route.id],
+    params: match.params,
+  }));
+  const head = renderHeadTags(resolveHead(matches, result.location.pathname, context.site.business));
+  return { kind: 'page', status: result.statusCode, head, html };
+}

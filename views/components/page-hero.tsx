@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { pageBackground } from './page-background';
+
+interface PageHeroProps {
+  eyebrow?: ReactNode;
+  title: ReactNode;
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** Content beside the text on wide screens, such as an illustration. */
+  aside?: ReactNode;
+}
+
+/** The top band of a page: its one h1, a short pitch and the main calls to action. */
+export function PageHero({ eyebrow, title, children, actions, aside }: PageHeroProps) {
+  const { pathname } = useLocation();
+  return (
+    <div className={`${pageBackground(pathname)} text-white`}>
+      <div className={`mx-auto grid max-w-6xl gap-10 px-4 py-14 sm:px-6 sm:py-20 ${aside ? 'lg:grid-cols-[1.1fr_1fr] lg:items-center' : ''}`}>
+        <div className="max-w-2xl">
+          {eyebrow ? <div className="mb-4 text-sm font-semibold uppercase tracking-wider text-sun-300">{eyebrow}</div> : null}
+          <h1 className="text-3xl font-extrabold tracking-tight text-balance sm:text-5xl">{title}</h1>
+          {children ? <div className="mt-5 text-lg text-brand-100">{children}</div> : null}
+          {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
+        </div>
+        {aside ? <div>{aside}</div> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { Badge, type BadgeTone } from './badge';
+
+export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
+export const PLACEHOLDER_IMAGE = '/images/vehicles/placeholder.svg';
+
+interface VehicleCardProps {
+  href: string;
+  name: string;
+  /** The vehicle's first image; the placeholder is shown when there is none. */
+  image?: string;
+  priceLabel: string;
+  badge?: { label: string; tone: BadgeTone };
+  description?: string;
+  /** A short line under the name, e.g. the brand. */
+  eyebrow?: string;
+  headingLevel?: 'h2' | 'h3';
+}
+
+/** A vehicle in a grid: picture, name and price, the whole card one link. */
+export function VehicleCard({ href, name, image, priceLabel, badge, description, eyebrow, headingLevel: Heading = 'h3' }: VehicleCardProps) {
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg">
+      <div className="relative bg-gradient-to-b from-brand-50 to-sand-50">
+        <img
+          src={image ?? PLACEHOLDER_IMAGE}
+          alt=""
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
+          loading="lazy"
+          decoding="async"
+          className="aspect-[8/5] h-auto w-full object-contain p-4"
+        />
+        {badge ? <Badge tone={badge.tone} className="absolute left-3 top-3">{badge.label}</Badge> : null}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        {eyebrow ? <p className="text-xs font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}
+        <Heading className="mt-1 text-lg font-bold text-ink-900">
+          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+            {name}
+          </Link>
+        </Heading>
+        {description ? <p className="mt-2 line-clamp-2 text-sm text-ink-600">{description}</p> : null}
+        <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
+      </div>
+    </article>
+  );
+}

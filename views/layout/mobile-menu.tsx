@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { useBusiness } from '../hooks/use-business';
+import { useSiteStore } from '../state/site-store';
+import { ButtonLink } from '../components/button-link';
+import { Icon } from '../components/icon';
+import { navigation } from './navigation';
+
+const MENU_ID = 'mobile-menu';
+
+/**
+ * The slide-in side menu for small screens. It is a native popover, so the button opens it and
+ * Escape or a tap outside closes it before any JavaScript has loaded; once hydrated, the site
+ * store holds whether it is open and choosing a link closes it.
+ */
+export function MobileMenu() {
+  const business = useBusiness();
+  const menuOpen = useSiteStore((state) => state.menuOpen);
+  const setMenuOpen = useSiteStore((state) => state.setMenuOpen);
+  const panel = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const onToggle = (event: Event) => setMenuOpen((event as ToggleEvent).newState === 'open');
+    element.addEventListener('toggle', onToggle);
+    return () => element.removeEventListener('toggle', onToggle);
+  }, [setMenuOpen]);
+
+  useEffect(() => {
+    const element = panel.current;
+    if (!element) return;
+    const shown = element.matches(':popover-open');
+    if (menuOpen && !shown) element.showPopover();
+    if (!menuOpen && shown) element.hidePopover();
+  }, [menuOpen]);
+
+  useEffect(() => setMenuOpen(false), [pathname, setMenuOpen]);
+
+  return (
+    <>
+      <button
+        type="button"
+        popoverTarget={MENU_ID}
+        className="inline-flex size-11 items-center justify-center rounded-full text-ink-800 ring-1 ring-inset ring-ink-200 hover:bg-ink-100 lg:hidden"
+      >
+        <Icon name="menu" />
+        <span className="sr-only">Menu</span>
+      </button>
+      <div
+        id={MENU_ID}
+        ref={panel}
+        popover="auto"
+        aria-label="Site menu"
+        className="mobile-menu border-l border-ink-200 bg-white p-0 text-ink-800 shadow-2xl"
+      >
+        <div className="flex h-16 items-center justify-between border-b border-ink-200 px-5">
+          <span className="text-base font-bold text-brand-900">Menu</span>
+          <button
+            type="button"
+            popoverTarget={MENU_ID}
+            popoverTargetAction="hide"
+            className="inline-flex size-11 items-center justify-center rounded-full hover:bg-ink-100"
+          >
+            <Icon name="close" />
+            <span className="sr-only">Close menu</span>
+          </button>
+        </div>
+        <nav aria-label="Mobile" className="px-3 py-4">
+          <ul className="space-y-1">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  onClick={() => setMenuOpen(false)}
+                  className={({ isActive }) =>
+                    `block rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-100'}`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="border-t border-ink-200 px-5 py-5">
+          <ButtonLink to={business.phoneHref} variant="call" size="lg" className="w-full">
+            <Icon name="phone" className="size-4" />
+            Call {business.phone}
+          </ButtonLink>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { NavLink } from 'react-router';
+import { useBusiness } from '../hooks/use-business';
+import { ButtonLink } from '../components/button-link';
+import { Icon } from '../components/icon';
+import { SiteLogo } from '../components/site-logo';
+import { MobileMenu } from './mobile-menu';
+import { navigation } from './navigation';
+
+export function SiteHeader() {
+  const business = useBusiness();
+  return (
+    <header className="sticky top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <SiteLogo name={business.name} />
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul className="flex items-center gap-1">
+            {navigation.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  end={item.to === '/'}
+                  className={({ isActive }) =>
+                    `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${
+                      isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-100 hover:text-ink-900'
+                    }`
+                  }
+                >
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <ButtonLink to={business.phoneHref} variant="call" className="hidden sm:inline-flex" aria-label={`Call Now: ${business.phone}`}>
+            <Icon name="phone" className="size-4" />
+            Call Now
+          </ButtonLink>
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

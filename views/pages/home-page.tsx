@@ -1,0 +1,265 @@
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { carriedBrands, whyChooseUs } from '../../seeds/brands';
+import { featuredVehicles } from '../../seeds/featured-vehicles';
+import { locations } from '../../seeds/locations';
+import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import { formatPrice } from '../../src/lib/format-price';
+import { yearsInBusiness } from '../../src/lib/years-in-business';
+import { catalogFor } from '../../src/request-context';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { LocationCard } from '../components/location-card';
+import { MapEmbed } from '../components/map-embed';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
+import { useBusiness, useTownLinks } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+const HAPPY_CUSTOMERS = '500+';
+const mainShowroom = locations[0]!;
+
+interface HomeData {
+  /** The fixed featured carts, at the prices the home page shows, that the catalogue holds. */
+  featured: Array<{ slug: string; price: number; name: string; image?: string; description: string }>;
+  /** Just what the structured data needs, to keep the page's hydration data small. */
+  vehicles: OfferedVehicle[];
+}
+
+async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
+  const vehicles = await catalogFor(context).listVehicles();
+  const featured = featuredVehicles.flatMap((item) => {
+    const vehicle = vehicles.find((candidate) => candidate.slug === item.slug);
+    return vehicle ? [{ ...item, name: vehicle.name, image: vehicle.images[0], description: vehicle.description }] : [];
+  });
+  return {
+    featured,
+    vehicles: vehicles.map(({ id, slug, name, brand, price, inStock, images }) => ({ id, slug, name, brand, price, inStock, images: images.slice(0, 1) })),
+  };
+}
+
+function HomePage() {
+  const business = useBusiness();
+  const { featured, vehicles } = useLoaderData() as HomeData;
+  const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
+  const heroVehicle = featured[0];
+  const years = yearsInBusiness(business.foundedYear);
+  return (
+    <>
+      <PageHero
+        eyebrow="Sales · Rentals · Service"
+        title="Electric Golf Carts for the Jersey Shore"
+        actions={
+          <>
+            <ButtonLink to="/inventory" variant="call" size="lg">
+              View Inventory
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call {business.phone}
+            </ButtonLink>
+          </>
+        }
+        aside={
+          heroVehicle?.image ? (
+          <img
+            src={heroVehicle.image}
+            alt={`${heroVehicle.name}, one of our featured carts`}
+            width={VEHICLE_IMAGE_SIZE.width}
+            height={VEHICLE_IMAGE_SIZE.height}
+            fetchPriority="high"
+            className="mx-auto h-auto w-full max-w-xl drop-shadow-2xl"
+          />
+          ) : undefined
+        }
+      >
+        <p>
+          New DENAGO and EVOLUTION carts and street-legal low-speed vehicles, rentals by the day or the month, and a service team
+          that keeps them rolling. Five showrooms across Ocean and Cape May counties.
+        </p>
+      </PageHero>
+
+      <Section title={`Why Choose ${business.name}`} id="why-choose">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {whyChooseUs.map((point) => (
+            <Card as="li" key={point.title} className="p-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={point.icon} className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{point.title}</h3>
+              <p className="mt-2 text-ink-600">{point.text}</p>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="sand" title="Brands We Carry" intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades." id="brands">
+        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+          {carriedBrands.map((brand) => (
+            <li key={brand.name}>
+              {brand.path ? (
+                <Link
+                  to={brand.path}
+                  className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-brand-800 ring-2 ring-brand-200 hover:ring-brand-500"
+                >
+                  {brand.name}
+                </Link>
+              ) : (
+                <span className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-ink-600 ring-1 ring-ink-200">
+                  {brand.name}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Featured Carts" intro="New arrivals on our showroom floors, ready for a test drive." id="featured">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {featured.map((vehicle) => (
+            <li key={vehicle.slug}>
+              <VehicleCard
+                href={`/vehicles/${vehicle.slug}`}
+                name={vehicle.name}
+                image={vehicle.image}
+                priceLabel={formatPrice(vehicle.price)}
+                badge={{ label: 'NEW', tone: 'new' }}
+                description={vehicle.description}
+              />
+            </li>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <ButtonLink to="/inventory" variant="secondary" size="lg">
+            See all {vehicles.length} models
+            <Icon name="arrowRight" className="size-4" />
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section tone="brand" id="about">
+        <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
+          <div>
+            <h2 id="about-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+              A Shore Dealer You Can Count On
+            </h2>
+            <p className="mt-4 text-lg text-brand-100">
+              Since {business.foundedYear} we have helped shore families, retirement communities, marinas and businesses find the
+              right cart, and kept those carts running with a service department that answers the phone.
+            </p>
+            <div className="mt-6">
+              <ButtonLink to="/about" variant="outline-light">
+                About us
+              </ButtonLink>
+            </div>
+          </div>
+          <dl className="grid grid-cols-2 gap-4">
+            {[
+              { value: HAPPY_CUSTOMERS, label: 'Happy customers' },
+              { value: `${years}`, label: 'Years in business' },
+            ].map((stat) => (
+              <div key={stat.label} className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
+                <dt className="text-sm font-medium text-brand-100">{stat.label}</dt>
+                <dd className="mt-1 text-4xl font-extrabold text-sun-300">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </Section>
+
+      <Section title="Find Us" intro={`Our ${mainShowroom.city} showroom, with four more locations below.`} id="map">
+        <MapEmbed
+          src={`https://www.google.com/maps?q=${mainShowroom.coordinates.lat},${mainShowroom.coordinates.lng}&z=11&output=embed`}
+          title={`Map of the ${mainShowroom.name}`}
+        />
+      </Section>
+
+      <Section
+        tone="sand"
+        title="Serving Cape May County"
+        intro={`We deliver and service carts in all ${capeMayTowns.length} Cape May County municipalities.`}
+        id="cape-may-towns"
+      >
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          {capeMayTowns.map((town) => (
+            <li key={town.path}>
+              <Link
+                to={town.path}
+                className="flex items-center justify-between rounded-xl bg-white px-4 py-3 font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50"
+              >
+                {town.label}
+                <Icon name="arrowRight" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Our Showrooms" intro="Five locations, one team. Stop by for a test drive." id="showrooms">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {locations.map((location) => (
+            <li key={location.id}>
+              <LocationCard location={location} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="sand" id="contact">
+        <Card className="grid gap-8 p-8 md:grid-cols-[1.4fr_1fr] md:items-center">
+          <div>
+            <h2 id="contact-heading" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+              Questions? Talk to a Real Person.
+            </h2>
+            <p className="mt-3 text-lg text-ink-600">
+              Call, e-mail or send us a message. We answer within 24 hours, usually much sooner.
+            </p>
+            <ul className="mt-5 space-y-2 text-ink-700">
+              <li className="flex items-center gap-2">
+                <Icon name="phone" className="size-4 text-brand-600" />
+                <a href={business.phoneHref} className="font-semibold text-brand-700 hover:underline">
+                  {business.phone}
+                </a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Icon name="mail" className="size-4 text-brand-600" />
+                <a href={`mailto:${business.email}`} className="font-semibold text-brand-700 hover:underline">
+                  {business.email}
+                </a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Icon name="clock" className="size-4 text-brand-600" />
+                {business.hours.map((row) => `${row.days} ${row.hours}`).join(' · ')}
+              </li>
+            </ul>
+          </div>
+          <div className="flex flex-col gap-3">
+            <ButtonLink to="/contact" size="lg">
+              <Icon name="mail" className="size-4" />
+              Send Us a Message
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="call" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call Now
+            </ButtonLink>
+          </div>
+        </Card>
+      </Section>
+    </>
+  );
+}
+
+export const homePage: PageModule<HomeData> = {
+  Component: HomePage,
+  loader: homeLoader,
+  handle: {
+    head: ({ business, data }) => ({
+      jsonLd: [offerCatalogJsonLd(data.vehicles, business.origin, business.name)],
+      description: `New electric golf carts and street-legal LSVs, rentals and service at five showrooms across Ocean and Cape May counties, New Jersey. 0% financing on select models.`,
+      canonicalPath: '/',
+      keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],
+    }),
+  },
+};

@@ -1,0 +1,10 @@
+import type { ComponentType } from 'react';
+import type { LoaderFunction } from 'react-router';
+import type { RouteHandle } from '../../src/head/page-head';
+
+/** What a page file gives the route table: loaded lazily, so each page type is its own chunk. */
+export interface PageModule<Data = unknown> {
+  Component: ComponentType;
+  handle: RouteHandle<Data>;
+  loader?: LoaderFunction;
+}

@@ -1,0 +1,4 @@
+import { legalPages } from '../../seeds/legal-pages';
+import { legalPageModule } from './legal-page-template';
+
+export const privacyPage = legalPageModule(legalPages.privacy);

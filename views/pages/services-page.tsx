@@ -1,0 +1,101 @@
+import { serviceOfferings } from '../../seeds/services';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { useBusiness } from '../hooks/use-business';
+import { contactPath } from '../../src/lib/contact-path';
+import type { PageModule } from './page-module';
+
+function ServicesPage() {
+  const business = useBusiness();
+  return (
+    <>
+      <PageHero
+        eyebrow="Service department"
+        title="Golf Cart Service & Repair"
+        actions={
+          <>
+            <ButtonLink to={contactPath({ interest: 'service', topic: 'service appointment' })} variant="call" size="lg">
+              <Icon name="calendar" className="size-4" />
+              Schedule Service
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+              <Icon name="phone" className="size-4" />
+              {business.phone}
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Factory-trained technicians for DENAGO, EVOLUTION and every cart we carry. Most repairs are done within 24-48 hours.</p>
+      </PageHero>
+      <Section title="What we do" intro="Clear prices up front, and a call before any work beyond what you approved." id="offerings">
+        <ul className="grid gap-6 sm:grid-cols-2">
+          {serviceOfferings.map((offering) => (
+            <Card as="li" key={offering.id} className="flex flex-col p-6">
+              <div className="flex items-start justify-between gap-4">
+                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon name={offering.icon} className="size-6" />
+                </span>
+                <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-ink-800">{offering.price}</span>
+              </div>
+              <h3 className="mt-5 text-xl font-bold text-ink-900">{offering.title}</h3>
+              <p className="mt-2 text-ink-600">{offering.description}</p>
+              <ul className="mt-4 space-y-2 text-sm text-ink-700">
+                {offering.includes.map((item) => (
+                  <li key={item} className="flex gap-2">
+                    <Icon name="check" className="mt-0.5 size-4 text-success-700" />
+                    {item}
+                  </li>
+                ))}
+              </ul>
+              <div className="mt-auto pt-6">
+                <ButtonLink to={contactPath({ interest: 'service', topic: offering.title })} variant="secondary">
+                  Request {offering.title}
+                </ButtonLink>
+              </div>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+      <Section tone="sand" title="Service hours" id="service-hours">
+        <div className="grid gap-6 md:grid-cols-2">
+          <Card className="p-6">
+            <dl className="divide-y divide-ink-200">
+              {business.serviceHours.map((row) => (
+                <div key={row.days} className="flex justify-between py-3 text-ink-800">
+                  <dt className="font-semibold">{row.days}</dt>
+                  <dd>{row.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+          <div className="flex flex-col justify-center gap-4">
+            <p className="text-lg text-ink-700">
+              <strong className="text-ink-900">Most repairs within 24-48 hours.</strong> Tell us what your cart is doing and we will have
+              the parts ready when it arrives.
+            </p>
+            <div className="flex flex-wrap gap-3">
+              <ButtonLink to={contactPath({ interest: 'service' })} size="lg">
+                Contact the Service Team
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+export const servicesPage: PageModule = {
+  Component: ServicesPage,
+  handle: {
+    head: () => ({
+      title: 'Golf Cart Service & Repair',
+      description: 'Golf cart maintenance and repair from $85/hour, battery services from $50, custom modifications and warranty service. Most repairs within 24-48 hours.',
+      canonicalPath: '/services',
+      keywords: ['golf cart repair', 'golf cart service NJ', 'golf cart battery', 'golf cart maintenance'],
+    }),
+  },
+};

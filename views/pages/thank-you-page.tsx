@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { Section } from '../components/section';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+const nextSteps = [
+  { title: 'We review your message', text: 'A member of our team reads your inquiry and pulls up the models, rental dates or service history it mentions.' },
+  { title: 'You get a personal response', text: 'A real person replies by phone or e-mail, with answers rather than a form letter.' },
+  { title: 'Solution and service', text: 'We line up the quote, test drive, reservation or service appointment that fits what you need.' },
+];
+
+function ThankYouPage() {
+  const business = useBusiness();
+  return (
+    <>
+      <div className="bg-brand-900 text-white">
+        <div className="mx-auto max-w-3xl px-4 py-16 text-center sm:px-6 sm:py-20">
+          <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-sun-400 text-ink-900">
+            <Icon name="check" className="size-7" />
+          </span>
+          <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-5xl">Thank You for Your Message!</h1>
+          <p className="mt-5 text-lg text-brand-100">
+            We will respond within 24 hours, and typically within 2-6 hours during business hours.
+          </p>
+        </div>
+      </div>
+      <Section title="What Happens Next" id="next-steps">
+        <ol className="grid gap-6 md:grid-cols-3">
+          {nextSteps.map((step, index) => (
+            <Card as="li" key={step.title} className="p-6">
+              <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">{index + 1}</span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{step.title}</h3>
+              <p className="mt-2 text-ink-600">{step.text}</p>
+            </Card>
+          ))}
+        </ol>
+      </Section>
+      <Section tone="sand" title="Need an answer sooner?" id="call-us">
+        <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <p className="text-lg text-ink-700">Call us and talk to our team right away.</p>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 text-ink-700">
+              {business.hours.map((row) => (
+                <div key={row.days} className="contents">
+                  <dt className="font-semibold">{row.days}</dt>
+                  <dd>{row.hours}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+          <ButtonLink to={business.phoneHref} variant="call" size="lg">
+            <Icon name="phone" className="size-4" />
+            Call {business.phone}
+          </ButtonLink>
+        </div>
+      </Section>
+      <Section title="While you wait" id="explore">
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {[
+            { to: '/inventory', label: 'Browse our inventory' },
+            { to: '/rentals', label: 'See rental prices' },
+            { to: '/financing', label: 'Apply for financing' },
+            { to: '/', label: 'Back to the home page' },
+          ].map((link) => (
+            <li key={link.to}>
+              <Link
+                to={link.to}
+                reloadDocument={link.to === '/financing'}
+                className="flex items-center justify-between rounded-2xl bg-white p-5 font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50"
+              >
+                {link.label}
+                <Icon name="arrowRight" className="size-4" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+    </>
+  );
+}
+
+export const thankYouPage: PageModule = {
+  Component: ThankYouPage,
+  handle: {
+    head: () => ({
+      title: 'Thank You for Your Message',
+      description: 'Your message reached our team; we respond within 24 hours.',
+      canonicalPath: '/thank-you',
+    }),
+  },
+};
