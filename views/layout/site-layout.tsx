@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SiteStoreProvider } from '../state/site-store';
 import { DocumentHead } from './document-head';
@@ -6,6 +7,14 @@ import { ScrollToTop } from './scroll-to-top';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ToastRegion } from './toast-region';
+
+/** Marks the document once React has hydrated it, for tests and for CSS that needs JavaScript. */
+function HydrationMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
 
 /** Header, main area, footer and the notification region around every page. */
 export function SiteLayout() {
@@ -26,6 +35,7 @@ export function SiteLayout() {
       <ToastRegion />
       <ScrollToTop />
       <DocumentHead />
+      <HydrationMarker />
     </SiteStoreProvider>
   );
 }

@@ -1,0 +1,18 @@
+// Starts the production build for the browser tests with throwaway data and mail folders.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+const port = process.env.PORT ?? '4317';
+Object.assign(process.env, {
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+  DATA_DIR: path.join(root, 'data'),
+  MAIL_DIR: path.join(root, 'mail'),
+  LOG_LEVEL: 'warn',
+  CONTACT_RATE_LIMIT: '1000',
+});
+console.log(`e2e server data in ${root}`);
+await import('../../../dist/server/server.js');
