@@ -1,0 +1,23 @@
+import { Aggregator, ProcessingMode } from 'mingo';
+import type { Document } from 'bson';
+import { mingoOptions } from './document-query';
+
+export interface PipelineOptions {
+  /** Documents of another collection in the same database, for $lookup, $unionWith and $graphLookup. */
+  resolveCollection: (name: string) => Document[];
+  variables?: Document;
+}
+
+/**
+ * Evaluates an aggregation pipeline. Inputs are cloned because some mingo stages edit
+ * documents in place, and these are the stored documents.
+ */
+export function runPipeline(documents: Document[], pipeline: Document[], options: PipelineOptions): Document[] {
+  const aggregator = new Aggregator(pipeline, {
+    ...mingoOptions,
+    processingMode: ProcessingMode.CLONE_INPUT,
+    collectionResolver: options.resolveCollection,
+    ...(options.variables ? { variables: options.variables } : {}),
+  });
+  return aggregator.run(documents);
+}
