@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { Schema, type Model } from 'mongoose';
+
+export const INTERESTS = ['sales', 'service', 'parts', 'general'] as const;
+export type Interest = (typeof INTERESTS)[number];
+
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Where one outgoing e-mail about an inquiry stands (the outbox). An inquiry is saved as pending;
+ * the worker sends it when nextAttemptAt has come, and on failure counts the attempt and moves
+ * nextAttemptAt on (back-off). 'sent' is final and carries sentAt, so a message that went out is
+ * never sent again. 'failed' is final too: the worker gave up (a permanent rejection), and staff
+ * must look at it. lastError is the mail server's or the worker's text only, never visitor input.
+ */
+export interface DeliveryState {
+  status: DeliveryStatus;
+  attempts: number;
+  nextAttemptAt: Date;
+  lastError?: string;
+  sentAt?: Date;
+}
+
+/** An inquiry as the contact_forms collection stores it. */
+export interface ContactFormRecord {
+  /** The public uuid; set by the server, never by the visitor. */
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  interest: Interest;
+  message: string;
+  /**
+   * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
+   * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
+   */
+  createdAt: Date;
+  /** The staff notification e-mail. */
+  notification: DeliveryState;
+  /** The ADF copy for the CRM; present only when CRM_ADF_TO was configured when it was saved. */
+  crmNotification?: DeliveryState;
+}
+
+const deliveryStateSchema = new Schema<DeliveryState>(
+  {
+    status: { type: String, enum: DELIVERY_STATUSES, required: true, default: 'pending' },
+    attempts: { type: Number, required: true, default: 0, min: 0 },
+    nextAttemptAt: { type: Date, required: true, default: () => new Date() },
+    lastError: { type: String, maxlength: 500 },
+    sentAt: { type: Date },
+  },
+  { _id: false },
+);
+
+const requiredText = (maxlength: number) => ({ type: String, required: true, maxlength });
+
+const contactFormSchema = new Schema<ContactFormRecord>(
+  {
+    id: { type: String, required: true, unique: true, immutable: true, default: () => randomUUID() },
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: requiredText(254),
+    phone: requiredText(40),
+    interest: { type: String, enum: INTERESTS, required: true },
+    message: requiredText(5000),
+    createdAt: { type: Date, required: true, immutable: true, default: () => new Date() },
+    notification: { type: deliveryStateSchema, required: true, default: () => ({}) },
+    crmNotification: { type: deliveryStateSchema, required: false },
+  },
+  {
+    collection: 'contact_forms',
+    versionKey: false,
+    id: false,
+    toJSON: {
+      transform: (_doc, ret) => {
+        const { _id, ...rest } = ret as Record<string, unknown>;
+        return rest;
+      },
+    },
+  },
+);
+
+// The outbox worker's question: which notifications are due?
+contactFormSchema.index({ 'notification.status': 1, 'notification.nextAttemptAt': 1 });
+contactFormSchema.index({ 'crmNotification.status': 1, 'crmNotification.nextAttemptAt': 1 }, { sparse: true });
+
+export type ContactFormModel = Model<ContactFormRecord>;
+
+/** The contact_forms collection. */
+export const ContactForm: ContactFormModel =
+  (mongoose.models.ContactForm as ContactFormModel | undefined) ?? mongoose.model<ContactFormRecord>('ContactForm', contactFormSchema);

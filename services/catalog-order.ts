@@ -1,0 +1,28 @@
+import { BRANDS, type Vehicle } from '../src/catalog/vehicle';
+
+type Ordered = Pick<Vehicle, 'brand' | 'price' | 'name' | 'slug'>;
+
+const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+
+function compareVehicles(a: Ordered, b: Ordered): number {
+  const brand = BRANDS.indexOf(a.brand) - BRANDS.indexOf(b.brand);
+  if (brand !== 0) return brand;
+  if (a.price !== b.price) {
+    // Unpriced ("Contact for Pricing") vehicles come after every priced one of their brand.
+    if (a.price === null) return 1;
+    if (b.price === null) return -1;
+    return a.price - b.price;
+  }
+  const name = byName.compare(a.name, b.name);
+  if (name !== 0) return name;
+  // Slugs are unique, so the order never depends on how the database returned the documents.
+  return a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+}
+
+/**
+ * The catalogue's one order (DECISIONS "Catalogue"): by brand, then price ascending with unpriced
+ * vehicles last, then by name. Returns a new array.
+ */
+export function sortVehicles<T extends Ordered>(vehicles: readonly T[]): T[] {
+  return [...vehicles].sort(compareVehicles);
+}

@@ -1,0 +1,36 @@
+import {
+  MongoClientClosedError,
+  MongoNetworkError,
+  MongoNotConnectedError,
+  MongoOperationTimeoutError,
+  MongoServerClosedError,
+  MongoServerSelectionError,
+  MongoTopologyClosedError,
+} from 'mongodb';
+
+// Errors that mean "the database cannot be reached right now", not "this request is wrong".
+// MongoNetworkError covers timeouts and cleared connection pools, which extend it.
+const OUTAGE_ERRORS = [
+  MongoNetworkError,
+  MongoServerSelectionError,
+  MongoNotConnectedError,
+  MongoTopologyClosedError,
+  MongoServerClosedError,
+  MongoClientClosedError,
+  MongoOperationTimeoutError,
+];
+
+// Mongoose wraps some of them or raises its own: a failed server selection, and an operation
+// that waited in its queue for a connection that never came back.
+const OUTAGE_NAMES = new Set(['MongooseServerSelectionError', 'PoolClosedError', 'WaitQueueTimeoutError']);
+const BUFFERING_TIMEOUT = /buffering timed out/;
+
+/** True when an error says the database is unreachable (the answer is 503, not 500). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    if (OUTAGE_ERRORS.some((type) => current instanceof type)) return true;
+    if (OUTAGE_NAMES.has(current.name)) return true;
+    if (current.name === 'MongooseError' && BUFFERING_TIMEOUT.test(current.message)) return true;
+  }
+  return false;
+}
