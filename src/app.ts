@@ -5,6 +5,7 @@ import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { healthController } from '../controllers/health.controller';
 import { pagesController } from '../controllers/pages.controller';
+import { vehiclesController } from '../controllers/vehicles.controller';
 import type { Catalog } from './catalog/catalog';
 import { businessProfile } from './config/business-profile';
 import { siteData } from './site-data.server';
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
 
   app.use(canonicalPath);
+  app.use('/api/vehicles', vehiclesController(options.catalog));
   app.use(
     pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
   );
