@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler } from 'express';
+import { isDatabaseUnavailable } from '../db/database-unavailable';
 import { AppError } from './app-error';
 
 interface HttpError {
@@ -16,6 +17,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   let details: Record<string, unknown> | undefined;
   if (error instanceof AppError) {
     ({ status, publicMessage: message, details } = error);
+  } else if (isDatabaseUnavailable(error)) {
+    status = 503;
+    message = 'The service is unavailable right now. Please try again shortly.';
   } else if (typeof error === 'object' && error !== null) {
     const httpError = error as HttpError;
     const candidate = httpError.status ?? httpError.statusCode;
@@ -32,6 +36,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   }
   if (status >= 500) req.log?.error({ err: error }, 'request failed');
   else req.log?.warn({ status }, 'request rejected');
+  // An error answer is never cached; an outage says when to try again.
+  res.set('Cache-Control', 'no-store');
+  if (status === 503) res.set('Retry-After', '30');
   if (req.path.startsWith('/api/')) {
     res.status(status).json({ error: message, ...details });
   } else {
