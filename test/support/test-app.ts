@@ -1,0 +1,54 @@
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import { createCatalogService } from '../../services/catalog.service';
+import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
+import { createApp } from '../../src/app';
+import { loadEnv, type Env } from '../../src/config/env';
+import { createLogger } from '../../src/logger';
+import { fileTemplateRenderer } from '../../src/ssr/page-renderer';
+import { renderPage } from '../../src/ssr/render-page';
+import { startTestDatabase, type TestDatabase } from './test-database';
+
+export interface TestApp {
+  /** The Express app, not listening: hand it to Supertest's request(app). */
+  app: Express;
+  env: Env;
+  database: TestDatabase;
+  /** Disconnects and removes the test database. */
+  close(): Promise<void>;
+}
+
+const fromRoot = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
+
+/** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
+function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
+  return Object.fromEntries(Object.entries(overrides).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
+}
+
+/**
+ * The whole site for HTTP tests, wired as src/start-server.ts wires it: the configuration from
+ * loadEnv (defaults plus `overrides`, logging silenced), a fresh test database that gets the shipped
+ * catalogue unless SEED_CATALOG is false, the catalogue service, and the source index.html with
+ * the server renderer. It never listens; Supertest binds port 0 itself.
+ *
+ *   const site = await startTestApp();
+ *   await request(site.app).get('/inventory').expect(200);
+ *   await site.close();
+ *
+ * Mongoose's default connection is process-wide, so a test file runs one test app at a time.
+ */
+export async function startTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+  const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const logger = createLogger(env);
+  const database = await startTestDatabase();
+  if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
+  const app = createApp({
+    env,
+    logger,
+    catalog: createCatalogService(),
+    pages: fileTemplateRenderer(fromRoot('index.html'), renderPage),
+    isDatabaseReady: () => database.isReady(),
+    staticDir: fromRoot('public'),
+  });
+  return { app, env, database, close: () => database.close() };
+}
