@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import {
+  categoryOptions,
+  DEFAULT_INVENTORY_FILTERS,
+  filterVehicles,
+  inventoryFiltersSchema,
+  inventoryQuery,
+  parseInventoryFilters,
+  type FilterableVehicle,
+  type InventoryFilters,
+} from './inventory-filters';
+
+const vehicle = (name: string, overrides: Partial<FilterableVehicle>): FilterableVehicle => ({
+  name,
+  description: `${name} description`,
+  brand: 'evolution',
+  category: 'classic',
+  price: 10000,
+  ...overrides,
+});
+
+const city = vehicle('DENAGO EV City', { brand: 'denago', category: 'city', price: 11995, description: 'Street-legal NEV with lithium power.' });
+const roverXl = vehicle('DENAGO EV Rover XL', { brand: 'denago', category: 'rover', price: null, description: 'Four seats and hydraulic disc brakes.' });
+const roverXxl = vehicle('DENAGO EV Rover XXL', { brand: 'denago', category: 'rover', price: 19995, description: 'Eight seats for the whole family.' });
+const maverick = vehicle('EVOLUTION D5 Maverick 6 Plus', { category: 'maverick', price: 14999, description: 'A six-seat lifted cart.' });
+const atFifteen = vehicle('EVOLUTION Carrier 8 Plus', { category: 'carrier', price: 15000, description: 'Eight seats, deep cycle batteries.' });
+const atTwentyFive = vehicle('EVOLUTION D6 Max XT6', { category: 'd6-max', price: 25000, description: 'High-performance lithium, six seats.' });
+const aboveTwentyFive = vehicle('EVOLUTION Ranger 6 Plus', { category: 'ranger', price: 25001, description: 'Tows 1,500 lbs.' });
+const forester = vehicle('EVOLUTION Forester 4 Plus', { category: 'forester', price: null, description: 'Four-wheel terrain ready with a cargo bed.' });
+const catalogue = [city, roverXl, roverXxl, maverick, atFifteen, atTwentyFive, aboveTwentyFive, forester];
+
+const filters = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ search: '', brand: 'all', category: 'all', price: 'all', ...overrides });
+const names = (list: FilterableVehicle[]) => list.map((item) => item.name);
+
+describe('filterVehicles', () => {
+  it('shows every vehicle, in the order given, when no filter is set', () => {
+    expect(filterVehicles(catalogue, DEFAULT_INVENTORY_FILTERS)).toEqual(catalogue);
+  });
+
+  describe('search', () => {
+    it('finds a vehicle by a word of its name, whatever the case', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalogue, filters({ search: 'ROVER' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+    });
+
+    it('finds a vehicle by a phrase of its description', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: 'hydraulic DISC' })))).toEqual(['DENAGO EV Rover XL']);
+    });
+
+    it('matches part of a word', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: 'forest' })))).toEqual(['EVOLUTION Forester 4 Plus']);
+    });
+
+    it('needs every word typed, found in the name or the description', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: 'denago eight' })))).toEqual(['DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalogue, filters({ search: 'Rover Forester' })))).toEqual([]);
+    });
+
+    it('ignores surrounding spaces and treats a blank search as no search', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: '  city  ' })))).toEqual(['DENAGO EV City']);
+      expect(filterVehicles(catalogue, filters({ search: '   ' }))).toHaveLength(catalogue.length);
+    });
+
+    it('finds nothing for a word no vehicle has', () => {
+      expect(filterVehicles(catalogue, filters({ search: 'hovercraft' }))).toEqual([]);
+    });
+  });
+
+  describe('brand', () => {
+    it('keeps only DENAGO vehicles', () => {
+      expect(names(filterVehicles(catalogue, filters({ brand: 'denago' })))).toEqual(['DENAGO EV City', 'DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+    });
+
+    it('keeps only EVOLUTION vehicles', () => {
+      expect(filterVehicles(catalogue, filters({ brand: 'evolution' }))).toHaveLength(5);
+    });
+
+    it('compares the brand without regard to case', () => {
+      const shouting = vehicle('Upper-case brand', { brand: 'DENAGO' as FilterableVehicle['brand'] });
+      expect(names(filterVehicles([shouting], filters({ brand: 'denago' })))).toEqual(['Upper-case brand']);
+    });
+
+    it('matches the brand exactly, not as part of a word', () => {
+      const lookalike = vehicle('Lookalike', { brand: 'denago-plus' as FilterableVehicle['brand'] });
+      expect(filterVehicles([lookalike], filters({ brand: 'denago' }))).toEqual([]);
+    });
+  });
+
+  describe('category', () => {
+    it('keeps vehicles of the chosen category', () => {
+      expect(names(filterVehicles(catalogue, filters({ category: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalogue, filters({ category: 'ranger' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
+    });
+
+    it('matches the category as a substring, ignoring case', () => {
+      const hyphenated = vehicle('Lifted Maverick', { category: 'maverick-lifted' });
+      expect(names(filterVehicles([maverick, hyphenated, city], filters({ category: 'maverick' })))).toEqual([
+        'EVOLUTION D5 Maverick 6 Plus',
+        'Lifted Maverick',
+      ]);
+      expect(names(filterVehicles([vehicle('Upper', { category: 'Turfman' })], filters({ category: 'turfman' })))).toEqual(['Upper']);
+      expect(names(filterVehicles(catalogue, filters({ category: 'max' })))).toEqual(['EVOLUTION D6 Max XT6']);
+    });
+  });
+
+  describe('price', () => {
+    it('under $15,000 keeps prices below 15000 only', () => {
+      expect(names(filterVehicles(catalogue, filters({ price: 'under-15000' })))).toEqual(['DENAGO EV City', 'EVOLUTION D5 Maverick 6 Plus']);
+    });
+
+    it('$15,000 to $25,000 includes both 15000 and 25000', () => {
+      expect(names(filterVehicles(catalogue, filters({ price: '15000-25000' })))).toEqual([
+        'DENAGO EV Rover XXL',
+        'EVOLUTION Carrier 8 Plus',
+        'EVOLUTION D6 Max XT6',
+      ]);
+    });
+
+    it('over $25,000 keeps prices above 25000 only', () => {
+      expect(names(filterVehicles(catalogue, filters({ price: 'over-25000' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
+    });
+
+    it('shows unpriced vehicles under "all" prices and in no price range', () => {
+      expect(names(filterVehicles([roverXl, forester], filters({ price: 'all' })))).toEqual(['DENAGO EV Rover XL', 'EVOLUTION Forester 4 Plus']);
+      for (const price of ['under-15000', '15000-25000', 'over-25000'] as const) {
+        expect(filterVehicles([roverXl, forester], filters({ price }))).toEqual([]);
+      }
+    });
+
+    it('treats a free vehicle ($0) as priced, under $15,000', () => {
+      expect(filterVehicles([vehicle('Demo', { price: 0 })], filters({ price: 'under-15000' }))).toHaveLength(1);
+    });
+  });
+
+  describe('combined', () => {
+    it('applies brand and price together', () => {
+      expect(names(filterVehicles(catalogue, filters({ brand: 'denago', price: 'under-15000' })))).toEqual(['DENAGO EV City']);
+    });
+
+    it('applies all four filters together', () => {
+      expect(names(filterVehicles(catalogue, filters({ search: 'seats', brand: 'denago', category: 'rover', price: '15000-25000' })))).toEqual([
+        'DENAGO EV Rover XXL',
+      ]);
+    });
+
+    it('shows nothing when the filters exclude each other', () => {
+      expect(filterVehicles(catalogue, filters({ brand: 'denago', category: 'maverick' }))).toEqual([]);
+      expect(filterVehicles(catalogue, filters({ category: 'forester', price: 'under-15000' }))).toEqual([]);
+    });
+  });
+});
+
+describe('parseInventoryFilters', () => {
+  it('reads every filter from the query string', () => {
+    expect(parseInventoryFilters('?search=Rover+XL&brand=denago&category=rover&price=15000-25000')).toEqual({
+      search: 'Rover XL',
+      brand: 'denago',
+      category: 'rover',
+      price: '15000-25000',
+    });
+  });
+
+  it('gives the defaults for an empty query string', () => {
+    expect(parseInventoryFilters('')).toEqual({ search: '', brand: 'all', category: 'all', price: 'all' });
+  });
+
+  it('reads upper-case brand, category and price values', () => {
+    expect(parseInventoryFilters('brand=EVOLUTION&category=Ranger&price=OVER-25000')).toEqual(filters({ brand: 'evolution', category: 'ranger', price: 'over-25000' }));
+  });
+
+  it('turns unknown values into "all" instead of failing', () => {
+    expect(parseInventoryFilters('brand=clubcar&category=%3Cscript%3E&price=cheap')).toEqual(DEFAULT_INVENTORY_FILTERS);
+    expect(parseInventoryFilters('price=15000')).toEqual(DEFAULT_INVENTORY_FILTERS);
+  });
+
+  it('turns a category outside the offered list into "all"', () => {
+    expect(parseInventoryFilters('category=hovercraft', ['ranger', 'rover']).category).toBe('all');
+    expect(parseInventoryFilters('category=rover', ['ranger', 'rover']).category).toBe('rover');
+  });
+
+  it('takes the first of repeated parameters and ignores others', () => {
+    expect(parseInventoryFilters('brand=denago&brand=evolution&utm_source=mail')).toEqual(filters({ brand: 'denago' }));
+  });
+
+  it('keeps the search as typed but cuts it to 100 characters', () => {
+    expect(parseInventoryFilters('search=ev+').search).toBe('ev ');
+    expect(parseInventoryFilters(`search=${'a'.repeat(500)}`).search).toHaveLength(100);
+  });
+
+  it('reads the no-JavaScript form submission, which sends every field', () => {
+    expect(parseInventoryFilters('search=&brand=all&category=all&price=all')).toEqual(DEFAULT_INVENTORY_FILTERS);
+  });
+});
+
+describe('inventoryQuery', () => {
+  it('leaves out every default', () => {
+    expect(inventoryQuery(DEFAULT_INVENTORY_FILTERS).toString()).toBe('');
+    expect(inventoryQuery(filters({ search: '   ' })).toString()).toBe('');
+  });
+
+  it('writes the filters that are set, and reads back the same filters', () => {
+    const set = filters({ search: 'rover xl', brand: 'denago', price: 'under-15000' });
+    const query = inventoryQuery(set);
+    expect(query.toString()).toBe('search=rover+xl&brand=denago&price=under-15000');
+    expect(parseInventoryFilters(query)).toEqual(set);
+  });
+});
+
+describe('categoryOptions', () => {
+  it("offers the spec's five categories first, then every other category in the catalogue A-Z", () => {
+    expect(categoryOptions([{ category: 'nomad' }, { category: 'city' }, { category: 'rover' }, { category: 'city' }, { category: 'd6-max' }])).toEqual([
+      'ranger',
+      'maverick',
+      'forester',
+      'turfman',
+      'rover',
+      'city',
+      'd6-max',
+      'nomad',
+    ]);
+  });
+});
+
+describe('inventoryFiltersSchema', () => {
+  it('never fails, whatever shape the query takes', () => {
+    expect(inventoryFiltersSchema.parse({ search: ['ev', 'city'], brand: 5, category: { $ne: 1 }, price: null })).toEqual(filters({ search: 'ev' }));
+    expect(inventoryFiltersSchema.parse({})).toEqual(DEFAULT_INVENTORY_FILTERS);
+  });
+});
