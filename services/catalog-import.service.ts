@@ -40,9 +40,15 @@ function comparable(entry: CatalogEntry): string {
   return JSON.stringify([slug, name, description, brand, category, price, images, specifications, features, inStock, isNew]);
 }
 
+/** Messages can quote keys from the file; control characters are escaped so each stays on one line. */
+function oneLine(problem: string): string {
+  return problem.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
+}
+
 function entryLabel(file: unknown[], index: number): string {
   const slug = (file[index] as { slug?: unknown } | null)?.slug;
-  return typeof slug === 'string' && slug.length > 0 && slug.length <= 80 ? `entries[${index}] (${slug})` : `entries[${index}]`;
+  // The slug helps an operator find the entry; only printable text, so each problem stays one line.
+  return typeof slug === 'string' && /^[\x20-\x7e]{1,80}$/.test(slug) ? `entries[${index}] (${slug})` : `entries[${index}]`;
 }
 
 /**
@@ -59,7 +65,7 @@ export function parseCatalogFile(file: unknown): CatalogEntry[] {
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.length > 0 ? issue.path.join('.') : '(entry)';
-        problems.push(`${entryLabel(file, index)} ${field}: ${issue.message}`);
+        problems.push(oneLine(`${entryLabel(file, index)} ${field}: ${issue.message}`));
       }
       return;
     }
