@@ -25,6 +25,11 @@ export const routes: RouteObject[] = [
           { path: 'thank-you', lazy: () => import('../views/pages/thank-you-page').then((page) => page.thankYouPage) },
           { path: 'privacy', lazy: () => import('../views/pages/privacy-page').then((page) => page.privacyPage) },
           { path: 'terms', lazy: () => import('../views/pages/terms-page').then((page) => page.termsPage) },
+          { path: 'rentals', lazy: () => import('../views/pages/rentals-page').then((page) => page.rentalsPage) },
+          { path: 'about', lazy: () => import('../views/pages/about-page').then((page) => page.aboutPage) },
+          { path: 'showroom', lazy: () => import('../views/pages/showroom-page').then((page) => page.showroomPage) },
+          // Town pages ('/toms-river-township-golf-carts'): any other one-segment path, answered as not found unless it is a town's.
+          { path: ':townPage', lazy: () => import('../views/pages/town-page').then((page) => page.townPage) },
           { path: '*', lazy: () => import('../views/pages/not-found-page').then((page) => page.notFoundPage) },
         ],
       },

@@ -1,0 +1,37 @@
+import type { IconName } from '../views/components/icon';
+
+/**
+ * Happy customers: one figure everywhere the site states it (DECISIONS: the spec's 500+ and 5000+
+ * are settled on 500+).
+ */
+export const HAPPY_CUSTOMERS = '500+';
+
+export interface CompanyValue {
+  title: string;
+  text: string;
+  icon: IconName;
+}
+
+/** What the About page says the business stands for, in page order. */
+export const companyValues: CompanyValue[] = [
+  {
+    title: 'Straight Answers',
+    text: 'Prices on the sticker, a written quote before any repair, and honest advice when a cheaper cart will do the job.',
+    icon: 'shield',
+  },
+  {
+    title: 'Service After the Sale',
+    text: 'We fix what we sell. Our technicians know every model on the floor, and our vans come to your driveway.',
+    icon: 'wrench',
+  },
+  {
+    title: 'Local Knowledge',
+    text: 'We ride the same streets you do, and know which carts suit a barrier island, a retirement community or a farm lane.',
+    icon: 'pin',
+  },
+  {
+    title: 'Safety First',
+    text: 'Street-legal carts come with seat belts, lights and mirrors, and every cart is checked before it leaves us.',
+    icon: 'check',
+  },
+];

@@ -1,0 +1,193 @@
+import { Link } from 'react-router';
+import { companyValues, HAPPY_CUSTOMERS } from '../../seeds/about';
+import { team } from '../../seeds/team';
+import { yearsInBusiness } from '../../src/lib/years-in-business';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { useBusiness, useTownLinks } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+}
+
+const COUNTIES = [
+  { county: 'Ocean', title: 'Ocean County' },
+  { county: 'Cape May', title: 'Cape May County' },
+] as const;
+
+function AboutPage() {
+  const business = useBusiness();
+  const townLinks = useTownLinks();
+  const years = yearsInBusiness(business.foundedYear);
+  const stats = [
+    { value: years, label: 'Years in business' },
+    { value: HAPPY_CUSTOMERS, label: 'Happy customers' },
+    { value: String(townLinks.length), label: 'Municipalities served' },
+  ];
+  return (
+    <>
+      <PageHero
+        eyebrow={`Family-run since ${business.foundedYear}`}
+        title={`About ${business.name}`}
+        actions={
+          <>
+            <ButtonLink to="/inventory" variant="call" size="lg">
+              Browse Inventory
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="outline-light" size="lg">
+              Contact Us
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>
+          A shore dealership that sells, rents and services electric golf carts and street-legal low-speed vehicles, run by people
+          who ride them on the same streets you do.
+        </p>
+      </PageHero>
+
+      <Section title="Our Story" id="story">
+        <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-start">
+          <div className="space-y-4 text-lg text-ink-700">
+            <p>
+              {business.name} started in {business.foundedYear} with a handful of carts, one trailer and a simple idea: shore towns
+              deserve a dealer who picks up the phone, fixes what it sells and knows the difference between a cart for a barrier
+              island and one for a retirement community.
+            </p>
+            <p>
+              Word spread from neighbour to neighbour. Rentals followed for the summer crowds, then a service department with mobile
+              vans, then showrooms from Bayville down to Cape May County. Today we carry our house brands DENAGO and EVOLUTION and
+              service every major make.
+            </p>
+            <p>
+              {years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver
+              it and answer when you call.
+            </p>
+          </div>
+          <dl className="grid grid-cols-3 gap-3 lg:grid-cols-1">
+            {stats.map((stat) => (
+              <div key={stat.label} className="flex flex-col rounded-2xl bg-brand-900 p-4 text-center sm:p-6 lg:text-left">
+                <dt className="text-xs font-medium text-brand-100 sm:text-sm">{stat.label}</dt>
+                <dd className="order-first mt-1 text-3xl font-extrabold text-sun-300 sm:text-4xl">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </Section>
+
+      <Section tone="sand" title="What We Stand For" id="values">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {companyValues.map((value) => (
+            <Card as="li" key={value.title} className="p-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={value.icon} className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{value.title}</h3>
+              <p className="mt-2 text-ink-600">{value.text}</p>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+
+      <Section title="Meet the Team" intro="The four people you will talk to most, whether you are buying, renting or booking a repair." id="team">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {team.map((member) => (
+            <Card as="li" key={member.name} className="p-6 text-center">
+              <span
+                aria-hidden="true"
+                className="mx-auto flex size-20 items-center justify-center rounded-full bg-brand-100 text-2xl font-extrabold text-brand-800 ring-4 ring-brand-50"
+              >
+                {initials(member.name)}
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{member.name}</h3>
+              <p className="text-sm font-semibold text-brand-700">{member.role}</p>
+              <p className="mt-3 text-sm text-ink-600">{member.bio}</p>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+
+      <Section
+        tone="sand"
+        title="Where We Serve"
+        intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across Ocean County and Cape May County.`}
+        id="service-area"
+      >
+        <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+          {COUNTIES.map(({ county, title }) => {
+            const links = townLinks.filter((town) => town.county === county);
+            return (
+              <div key={county}>
+                <h3 id={`towns-${county.replace(' ', '-').toLowerCase()}`} className="text-lg font-bold text-ink-900">
+                  {title} <span className="font-medium text-ink-600">({links.length})</span>
+                </h3>
+                <ul
+                  aria-labelledby={`towns-${county.replace(' ', '-').toLowerCase()}`}
+                  className={`mt-4 grid grid-cols-1 gap-x-4 gap-y-2 text-sm min-[420px]:grid-cols-2 ${county === 'Ocean' ? 'md:grid-cols-3' : ''}`}
+                >
+                  {links.map((town) => (
+                    <li key={town.path}>
+                      <Link to={town.path} className="font-medium text-brand-700 hover:underline">
+                        {town.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            );
+          })}
+        </div>
+      </Section>
+
+      <Section tone="brand" id="next-steps">
+        <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 id="next-steps-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+              Come Ride With Us
+            </h2>
+            <p className="mt-2 text-lg text-brand-100">See what is on the floor today, or ask us anything.</p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to="/inventory" variant="call" size="lg">
+              View Inventory
+            </ButtonLink>
+            <ButtonLink to="/contact" variant="outline-light" size="lg">
+              Contact Us
+            </ButtonLink>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+export const aboutPage: PageModule = {
+  Component: AboutPage,
+  handle: {
+    head: ({ business }) => ({
+      title: 'About Us',
+      description: `A family-run golf cart dealership on the New Jersey shore since ${business.foundedYear}: sales, rentals and service across Ocean County and Cape May County.`,
+      canonicalPath: '/about',
+      keywords: ['about us', 'golf cart dealer New Jersey', 'Ocean County golf carts', 'Cape May County golf carts', business.name],
+      jsonLd: [
+        {
+          '@context': 'https://schema.org',
+          '@type': 'AboutPage',
+          name: `About ${business.name}`,
+          url: `${business.origin}/about`,
+          about: { '@id': `${business.origin}/#business` },
+        },
+      ],
+    }),
+  },
+};

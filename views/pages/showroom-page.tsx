@@ -1,0 +1,145 @@
+import { locations } from '../../seeds/locations';
+import type { BusinessProfile } from '../../src/config/business-profile';
+import { contactPath } from '../../src/lib/contact-path';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon, type IconName } from '../components/icon';
+import { LocationCard } from '../components/location-card';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+interface ShowroomService {
+  title: string;
+  text: string;
+  icon: IconName;
+  action: { label: string; to: string };
+}
+
+function showroomServices(business: BusinessProfile): ShowroomService[] {
+  return [
+    {
+      title: 'Test Drives',
+      text: 'Drive any cart on the floor around the lot, or book a longer ride on the roads you will actually use.',
+      icon: 'gauge',
+      action: { label: 'Book a Test Drive', to: contactPath({ interest: 'sales', topic: 'test drive' }) },
+    },
+    {
+      title: 'Expert Consultation',
+      text: 'Seats, range, street-legal equipment, lithium or lead-acid: we help you choose the cart that fits how you ride.',
+      icon: 'users',
+      action: { label: 'Ask an Expert', to: contactPath({ interest: 'sales', topic: 'consultation' }) },
+    },
+    {
+      title: 'Financing',
+      text: '0% financing on select models through our lending partners, with a quick online application.',
+      icon: 'percent',
+      action: { label: 'Apply for Financing', to: business.financingUrl },
+    },
+  ];
+}
+
+/** "A, B and C". */
+function listOf(items: string[]): string {
+  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+}
+
+function ShowroomPage() {
+  const business = useBusiness();
+  return (
+    <>
+      <PageHero
+        eyebrow="Visit us"
+        title="Our Showrooms"
+        actions={
+          <>
+            <ButtonLink to={business.phoneHref} variant="call" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call {business.phone}
+            </ButtonLink>
+            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive' })} variant="outline-light" size="lg">
+              Schedule a Visit
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>
+          {locations.length} locations from Ocean County to Cape May County, each with carts on the floor to see, sit in and test drive.
+        </p>
+      </PageHero>
+
+      <Section title="Locations & Hours" intro="Walk in any time we are open; call ahead if you want a particular model ready for you." id="locations">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {locations.map((location) => (
+            <li key={location.id}>
+              <LocationCard location={location} hours={business.hours} />
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="sand" title="At Every Showroom" id="showroom-services">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {showroomServices(business).map((service) => (
+            <Card as="li" key={service.title} className="flex flex-col p-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={service.icon} className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{service.title}</h3>
+              <p className="mt-2 text-ink-600">{service.text}</p>
+              <div className="mt-auto pt-5">
+                <ButtonLink to={service.action.to} variant="secondary">
+                  {service.action.label}
+                  {service.action.to.startsWith('https:') ? (
+                    <>
+                      <Icon name="external" className="size-4" />
+                      <span className="sr-only">(opens in a new tab)</span>
+                    </>
+                  ) : null}
+                </ButtonLink>
+              </div>
+            </Card>
+          ))}
+        </ul>
+        <div className="mt-10 flex flex-wrap items-center gap-4">
+          <p className="text-lg text-ink-700">Questions before you visit?</p>
+          <ButtonLink to="/contact" size="lg">
+            <Icon name="mail" className="size-4" />
+            Contact Us
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+export const showroomPage: PageModule = {
+  Component: ShowroomPage,
+  handle: {
+    head: ({ business }) => ({
+      title: 'Showrooms & Hours',
+      description: `Visit one of our ${locations.length} golf cart showrooms in ${listOf(locations.map((location) => location.city))} for test drives, expert advice and financing.`,
+      canonicalPath: '/showroom',
+      keywords: ['golf cart showroom', 'golf cart dealer near me', 'golf carts Bayville NJ', 'golf carts Cape May Court House', 'golf cart test drive'],
+      jsonLd: locations.map((location) => ({
+        '@context': 'https://schema.org',
+        '@type': 'AutoDealer',
+        name: `${business.name}, ${location.name}`,
+        parentOrganization: { '@id': `${business.origin}/#business` },
+        url: `${business.origin}/showroom`,
+        telephone: location.phone,
+        address: {
+          '@type': 'PostalAddress',
+          streetAddress: location.address,
+          addressLocality: location.city,
+          addressRegion: location.state,
+          postalCode: location.postalCode,
+          addressCountry: 'US',
+        },
+        geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
+        hasMap: location.directionsUrl,
+      })),
+    }),
+  },
+};

@@ -1,0 +1,287 @@
+import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { whyChooseUs } from '../../seeds/brands';
+import type { Town } from '../../seeds/towns';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import type { BusinessProfile } from '../../src/config/business-profile';
+import { contactPath } from '../../src/lib/contact-path';
+import { formatPrice } from '../../src/lib/format-price';
+import { townByPath } from '../../src/lib/town-by-path';
+import { mapEmbedUrl } from '../../src/lib/town-map-url';
+import { townPath } from '../../src/lib/town-path';
+import { vehiclePath } from '../../src/lib/vehicle-path';
+import { yearsInBusiness } from '../../src/lib/years-in-business';
+import { catalogFor } from '../../src/request-context';
+import { BrandGrid } from '../components/brand-grid';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { MapEmbed } from '../components/map-embed';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { VehicleCard } from '../components/vehicle-card';
+import { useBusiness } from '../hooks/use-business';
+import { notFoundPage } from './not-found-page';
+import type { PageModule } from './page-module';
+import { townPageCopy } from './town-page-copy';
+
+/** How many catalogue vehicles a town page shows. */
+const POPULAR_COUNT = 3;
+
+type PopularVehicle = Pick<Vehicle, 'id' | 'name' | 'description' | 'price'> & { path: string; image?: string };
+
+/** A town page, or null when the path names no town (the not-found page, status 404). */
+interface TownData {
+  town: Town | null;
+  popular: PopularVehicle[];
+}
+
+async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
+  try {
+    const vehicles = await catalogFor(context).listVehicles();
+    return vehicles.slice(0, POPULAR_COUNT).map((vehicle) => ({
+      id: vehicle.id,
+      name: vehicle.name,
+      description: vehicle.description,
+      price: vehicle.price,
+      path: vehiclePath(vehicle),
+      image: vehicle.images[0],
+    }));
+  } catch {
+    // The popular models are a bonus: without the catalogue the page still serves the town.
+    return [];
+  }
+}
+
+/**
+ * This route matches every one-segment path the route table has no other page for, since a route
+ * path cannot hold a parameter inside a segment ('/:town-golf-carts'). Only a town's canonical
+ * path is a town page; anything else is the not-found page.
+ */
+async function townLoader({ request, context }: LoaderFunctionArgs) {
+  const town = townByPath(new URL(request.url).pathname) ?? null;
+  if (!town) return data<TownData>({ town: null, popular: [] }, { status: 404 });
+  return { town, popular: await popularVehicles(context) } satisfies TownData;
+}
+
+function TownPage() {
+  const { town, popular } = useLoaderData() as TownData;
+  if (!town) return <notFoundPage.Component />;
+  return <TownLandingPage town={town} popular={popular} />;
+}
+
+function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicle[] }) {
+  const business = useBusiness();
+  const copy = townPageCopy(town, yearsInBusiness(business.foundedYear));
+  return (
+    <>
+      <PageHero
+        eyebrow={`${copy.county}, New Jersey`}
+        title={copy.heading}
+        actions={
+          <>
+            <ButtonLink to="/inventory" variant="call" size="lg">
+              Shop Golf Carts
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to={contactPath(copy.quote)} variant="outline-light" size="lg">
+              Get Free Quote
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{copy.pitch}</p>
+      </PageHero>
+
+      <section aria-label="What we offer" className="border-b border-ink-200 bg-white">
+        <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 sm:px-6 lg:grid-cols-4">
+          {whyChooseUs.map((point) => (
+            <li key={point.title} className="flex items-center gap-3">
+              <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                <Icon name={point.icon} className="size-5" />
+              </span>
+              <span className="font-semibold text-ink-900">{point.title}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <Section title={copy.localTitle} id="local">
+        <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
+          <div className="space-y-4 text-lg text-ink-700">
+            {copy.localParagraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </div>
+          {copy.neighbors.length > 0 ? (
+            <nav aria-labelledby="nearby-heading" className="self-start rounded-2xl bg-sand-50 p-6 ring-1 ring-sand-200">
+              <h3 id="nearby-heading" className="font-bold text-ink-900">
+                Also serving nearby
+              </h3>
+              <ul className="mt-3 space-y-2">
+                {copy.neighbors.map((neighbor) => (
+                  <li key={neighbor.path}>
+                    <Link to={neighbor.path} className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+                      <Icon name="pin" className="size-4" />
+                      {neighbor.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+        </div>
+      </Section>
+
+      <Section tone="sand" title="Brands We Carry" intro={copy.brandsNote} id="brands">
+        <BrandGrid />
+        <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700">
+          {['Factory warranty', 'Genuine parts', 'Certified service'].map((item) => (
+            <li key={item} className="flex items-center gap-2">
+              <Icon name="check" className="size-4 text-success-700" />
+              {item}
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      {popular.length > 0 ? (
+        <Section title={copy.popularTitle} intro={copy.popularIntro} id="popular">
+          <ul className="grid gap-6 md:grid-cols-3">
+            {popular.map((vehicle) => (
+              <li key={vehicle.id}>
+                <VehicleCard
+                  href={vehicle.path}
+                  name={vehicle.name}
+                  image={vehicle.image}
+                  priceLabel={formatPrice(vehicle.price)}
+                  description={vehicle.description}
+                />
+              </li>
+            ))}
+          </ul>
+        </Section>
+      ) : null}
+
+      <Section tone={popular.length > 0 ? 'sand' : 'white'} title={copy.contactTitle} intro={copy.contactText} id="contact">
+        <div className="grid gap-8 lg:grid-cols-[1fr_2fr]">
+          <Card className="self-start p-6">
+            <a href={business.phoneHref} className="inline-flex items-center gap-3 text-xl font-bold text-brand-700 hover:underline">
+              <Icon name="phone" className="size-5" />
+              {business.phone}
+            </a>
+            <h3 className="mt-6 text-sm font-bold uppercase tracking-wider text-ink-700">Showroom hours</h3>
+            <dl className="mt-2 divide-y divide-ink-200">
+              {business.hours.map((row) => (
+                <div key={row.days} className="flex justify-between py-2 text-ink-800">
+                  <dt className="font-semibold">{row.days}</dt>
+                  <dd>{row.hours}</dd>
+                </div>
+              ))}
+            </dl>
+            <div className="mt-6 flex flex-col gap-3">
+              <ButtonLink to={business.phoneHref} variant="call">
+                <Icon name="phone" className="size-4" />
+                Call Now
+              </ButtonLink>
+              <ButtonLink to="/showroom" variant="secondary">
+                Find a Showroom
+              </ButtonLink>
+            </div>
+          </Card>
+          <MapEmbed src={mapEmbedUrl(town)} title={`Map of ${copy.fullName}, New Jersey`} />
+        </div>
+      </Section>
+
+      <Section tone={popular.length > 0 ? 'white' : 'sand'} title={copy.whyTitle} id="why-us">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {copy.whyPoints.map((point) => (
+            <Card as="li" key={point.title} className="p-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={point.icon} className="size-6" />
+              </span>
+              <h3 className="mt-4 text-lg font-bold text-ink-900">{point.title}</h3>
+              <p className="mt-2 text-ink-600">{point.text}</p>
+            </Card>
+          ))}
+        </ul>
+        <div className="mt-8">
+          <ButtonLink to={contactPath(copy.service)} size="lg">
+            <Icon name="calendar" className="size-4" />
+            Schedule Service
+          </ButtonLink>
+        </div>
+      </Section>
+
+      <Section tone="brand" id="quote">
+        <div className="flex flex-col gap-8 md:flex-row md:items-center md:justify-between">
+          <div className="max-w-2xl">
+            <h2 id="quote-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+              {copy.closingTitle}
+            </h2>
+            <p className="mt-3 text-lg text-brand-100">{copy.closingText}</p>
+            <p className="mt-4 flex gap-2 text-brand-100">
+              <Icon name="truck" className="mt-0.5 size-5 text-sun-300" />
+              {copy.deliveryNote}
+            </p>
+          </div>
+          <div className="flex shrink-0 flex-col gap-3">
+            <ButtonLink to={contactPath(copy.quote)} variant="call" size="lg">
+              Request a Free Quote
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+              <Icon name="phone" className="size-4" />
+              {business.phone}
+            </ButtonLink>
+          </div>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+function townJsonLd(town: Town, business: BusinessProfile): object[] {
+  const copy = townPageCopy(town, yearsInBusiness(business.foundedYear));
+  const url = `${business.origin}${townPath(town)}`;
+  return [
+    {
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${business.origin}/` },
+        { '@type': 'ListItem', position: 2, name: `Golf Carts in ${copy.fullName}`, item: url },
+      ],
+    },
+    {
+      '@context': 'https://schema.org',
+      '@type': 'AutoDealer',
+      '@id': `${business.origin}/#business`,
+      name: business.name,
+      url: `${business.origin}/`,
+      telephone: business.phone,
+      areaServed: {
+        '@type': town.type === 'City' ? 'City' : 'AdministrativeArea',
+        name: `${copy.fullName}, New Jersey`,
+        containedInPlace: { '@type': 'AdministrativeArea', name: `${copy.county}, New Jersey` },
+      },
+    },
+  ];
+}
+
+export const townPage: PageModule<TownData> = {
+  Component: TownPage,
+  loader: townLoader,
+  handle: {
+    head: (args) => {
+      const { town } = args.data;
+      if (!town) return notFoundPage.handle.head!({ ...args, data: null });
+      const copy = townPageCopy(town, yearsInBusiness(args.business.foundedYear));
+      return {
+        title: copy.seoTitle,
+        description: copy.seoDescription,
+        canonicalPath: townPath(town),
+        keywords: copy.keywords,
+        jsonLd: townJsonLd(town, args.business),
+      };
+    },
+  },
+};
