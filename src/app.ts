@@ -5,6 +5,8 @@ import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { healthController } from '../controllers/health.controller';
 import { pagesController } from '../controllers/pages.controller';
+import { redirectsController } from '../controllers/redirects.controller';
+import { sitemapController } from '../controllers/sitemap.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import type { Catalog } from './catalog/catalog';
 import { businessProfile } from './config/business-profile';
@@ -67,7 +69,9 @@ export function createApp(options: AppOptions): express.Express {
   app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
 
   app.use(canonicalPath);
+  app.use(redirectsController({ financingUrl: env.FINANCING_URL }));
   app.use('/api/vehicles', vehiclesController(options.catalog));
+  app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
   );

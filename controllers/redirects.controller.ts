@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { townForShortForm } from '../src/lib/town-short-form';
+import { townPath } from '../src/lib/town-path';
+
+export interface RedirectOptions {
+  /** The external financing application; /financing answers 302 to it. */
+  financingUrl: string;
+}
+
+/** Addresses that are not pages of their own but lead to one: short forms, old forms, external pages. */
+export function redirectsController({ financingUrl }: RedirectOptions): Router {
+  const router = Router();
+
+  // Temporary: the financing partner and its address may change; our /financing link stays.
+  router.get('/financing', (_req, res) => res.redirect(302, financingUrl));
+
+  // '/toms-river-golf-carts' names exactly one town: its page is '/toms-river-township-golf-carts'.
+  router.get(/^\/[a-z0-9-]+-golf-carts$/, (req, res, next) => {
+    const town = townForShortForm(req.path);
+    if (!town) return next();
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, townPath(town) + (query === -1 ? '' : req.originalUrl.slice(query)));
+  });
+
+  // Old addresses of the brand pages (the spec's footer links): the pages live at /denago and /evolution.
+  const permanent: Array<[from: string, to: string]> = [
+    ['/brands/denago', '/denago'],
+    ['/brands/evolution', '/evolution'],
+  ];
+  for (const [from, to] of permanent) {
+    router.get(from, (req, res) => {
+      const query = req.originalUrl.indexOf('?');
+      res.redirect(301, to + (query === -1 ? '' : req.originalUrl.slice(query)));
+    });
+  }
+
+  return router;
+}

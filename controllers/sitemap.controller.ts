@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { sitemapEntries, type SitemapCatalog } from '../services/sitemap.service';
+
+const HOUR_SECONDS = 60 * 60;
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+}
+
+/** /sitemap.xml (every canonical page) and /robots.txt (everything may be crawled; where the sitemap is). */
+export function sitemapController(catalog: SitemapCatalog, origin: string): Router {
+  // The process starts with each release, so its start is when the fixed pages last changed.
+  const releasedAt = new Date();
+  const router = Router();
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const entries = await sitemapEntries(catalog, origin, releasedAt);
+    const urls = entries.map((entry) => `  <url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod></url>`);
+    res
+      .type('application/xml')
+      .set('Cache-Control', `public, max-age=${HOUR_SECONDS}`)
+      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`);
+  });
+
+  router.get('/robots.txt', (_req, res) => {
+    res
+      .type('text/plain')
+      .set('Cache-Control', `public, max-age=${HOUR_SECONDS}`)
+      .send(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`);
+  });
+
+  return router;
+}

@@ -1,0 +1,42 @@
+import { modelPageSlugs } from '../seeds/model-page-slugs';
+import { towns } from '../seeds/towns';
+import type { Catalog } from '../src/catalog/catalog';
+import { townPath } from '../src/lib/town-path';
+import { vehiclePath } from '../src/lib/vehicle-path';
+import type { CatalogService } from './catalog.service';
+
+export interface SitemapEntry {
+  /** Absolute canonical URL on the configured origin. */
+  loc: string;
+  /** ISO 8601. */
+  lastmod: string;
+}
+
+/** What the sitemap reads from the catalogue; the version is optional so any catalogue will do. */
+export type SitemapCatalog = Pick<Catalog, 'listVehicles'> & Partial<Pick<CatalogService, 'catalogVersion'>>;
+
+/** Pages whose content comes from seeds and code, and changes only with a new release. */
+const FIXED_PAGES = ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/denago', '/evolution'];
+/** Pages that list the catalogue, so they change when it does. */
+const CATALOGUE_PAGES = new Set(['/inventory', '/evolution']);
+const POLICY_PAGES = ['/privacy', '/terms'];
+
+/**
+ * Every canonical page of the site, once, in a crawler-friendly order. Vehicles with a fixed model
+ * page appear as that page; the others as their detail page. `releasedAt` dates pages that change
+ * only with a release; catalogue pages carry the catalogue's last change when it is known.
+ */
+export async function sitemapEntries(catalog: SitemapCatalog, origin: string, releasedAt: Date): Promise<SitemapEntry[]> {
+  const [vehicles, version] = await Promise.all([catalog.listVehicles(), catalog.catalogVersion?.()]);
+  const released = releasedAt.toISOString();
+  const catalogueChanged = version?.lastModified ?? released;
+  const detailPages = vehicles.map(vehiclePath).filter((path) => path.startsWith('/vehicle/'));
+  const entries: Array<[path: string, lastmod: string]> = [
+    ...FIXED_PAGES.map((path): [string, string] => [path, CATALOGUE_PAGES.has(path) ? catalogueChanged : released]),
+    ...[...modelPageSlugs].map((slug): [string, string] => [`/vehicles/${slug}`, released]),
+    ...detailPages.map((path): [string, string] => [path, catalogueChanged]),
+    ...towns.map((town): [string, string] => [townPath(town), released]),
+    ...POLICY_PAGES.map((path): [string, string] => [path, released]),
+  ];
+  return entries.map(([path, lastmod]) => ({ loc: new URL(path, origin).href, lastmod }));
+}
