@@ -28,6 +28,11 @@ export const routes: RouteObject[] = [
           { path: 'rentals', lazy: () => import('../views/pages/rentals-page').then((page) => page.rentalsPage) },
           { path: 'about', lazy: () => import('../views/pages/about-page').then((page) => page.aboutPage) },
           { path: 'showroom', lazy: () => import('../views/pages/showroom-page').then((page) => page.showroomPage) },
+          { path: 'inventory', lazy: () => import('../views/pages/inventory-page').then((page) => page.inventoryPage) },
+          { path: 'vehicle/:id', lazy: () => import('../views/pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
+          { path: 'denago', lazy: () => import('../views/pages/denago-page').then((page) => page.denagoPage) },
+          { path: 'evolution', lazy: () => import('../views/pages/evolution-page').then((page) => page.evolutionPage) },
+          { path: 'vehicles/:slug', lazy: () => import('../views/pages/model-page').then((page) => page.modelPage) },
           // Town pages ('/toms-river-township-golf-carts'): any other one-segment path, answered as not found unless it is a town's.
           { path: ':townPage', lazy: () => import('../views/pages/town-page').then((page) => page.townPage) },
           { path: '*', lazy: () => import('../views/pages/not-found-page').then((page) => page.notFoundPage) },

@@ -1,0 +1,32 @@
+import { contactPath } from '../../../src/lib/contact-path';
+import { ButtonLink } from '../button-link';
+import { Icon } from '../icon';
+import { useBusiness } from '../../hooks/use-business';
+
+/** The older layout's blue call to action: write to us, or call. */
+export function ContactBanner({ vehicleName, vehicleSlug }: { vehicleName: string; vehicleSlug: string }) {
+  const business = useBusiness();
+  return (
+    <section aria-labelledby="contact-banner-heading" className="bg-brand-700 text-white">
+      <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
+        <div className="max-w-2xl">
+          <h2 id="contact-banner-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            Interested in the {vehicleName}?
+          </h2>
+          <p className="mt-3 text-lg text-brand-100">
+            Ask for today's price, arrange a test drive or talk through financing and delivery with our sales team.
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <ButtonLink to={contactPath({ interest: 'sales', vehicle: vehicleSlug })} variant="call" size="lg">
+            Contact Us Today
+          </ButtonLink>
+          <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+            <Icon name="phone" className="size-4" />
+            Call {business.phone}
+          </ButtonLink>
+        </div>
+      </div>
+    </section>
+  );
+}

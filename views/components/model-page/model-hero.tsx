@@ -1,0 +1,72 @@
+import { contactPath } from '../../../src/lib/contact-path';
+import { Badge } from '../badge';
+import { ButtonLink } from '../button-link';
+import { Icon } from '../icon';
+import { PageHero } from '../page-hero';
+import { useBusiness } from '../../hooks/use-business';
+import { HighlightTiles } from './highlight-tiles';
+import { ModelImage } from './model-image';
+import type { ModelPageContent } from './model-page-content';
+import { OpensInNewTab } from './opens-in-new-tab';
+
+/**
+ * The top of a model page: brand and series, the model's name as the page's h1, its pitch, four
+ * highlight tiles, the quote buttons of its layout, the links to other sites it offers, and its picture.
+ */
+export function ModelHero({ content }: { content: ModelPageContent }) {
+  const business = useBusiness();
+  const { page, vehicle } = content;
+  const quote = contactPath({ interest: 'sales', topic: 'quote', vehicle: vehicle.slug });
+  const hasExternalLinks = page.financeOptions || page.viewMoreDetailsUrl !== null;
+  return (
+    <PageHero
+      eyebrow={
+        <span className="flex flex-wrap gap-2">
+          <Badge tone="brand">{content.brandName}</Badge>
+          {page.seriesBadge ? <Badge tone="warning">{page.seriesBadge}</Badge> : null}
+        </span>
+      }
+      title={vehicle.name}
+      actions={
+        <>
+          <ButtonLink to={quote} variant="call" size="lg">
+            Get Quote
+            <Icon name="arrowRight" className="size-4" />
+          </ButtonLink>
+          {page.heroButtons === 'quote-and-test-drive' ? (
+            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive', vehicle: vehicle.slug })} variant="outline-light" size="lg">
+              <Icon name="calendar" className="size-4" />
+              Schedule Test Drive
+            </ButtonLink>
+          ) : (
+            <ButtonLink to={quote} variant="outline-light" size="lg">
+              Get Quote Today
+            </ButtonLink>
+          )}
+          {hasExternalLinks ? (
+            <span className="flex basis-full flex-wrap gap-3">
+              {page.financeOptions ? (
+                <ButtonLink to={business.financingUrl} variant="outline-light">
+                  <Icon name="percent" className="size-4" />
+                  Finance Options
+                  <OpensInNewTab />
+                </ButtonLink>
+              ) : null}
+              {page.viewMoreDetailsUrl ? (
+                <ButtonLink to={page.viewMoreDetailsUrl} variant="outline-light">
+                  View More Details
+                  <OpensInNewTab />
+                </ButtonLink>
+              ) : null}
+            </span>
+          ) : null}
+        </>
+      }
+      aside={<ModelImage name={vehicle.name} image={vehicle.images[0]} isNew={page.layout !== 'classic'} />}
+    >
+      <p className="text-xl font-semibold text-white">{page.tagline}</p>
+      <p className="mt-3 text-base">{vehicle.description}</p>
+      <HighlightTiles highlights={page.highlights} />
+    </PageHero>
+  );
+}

@@ -1,0 +1,45 @@
+import type { BusinessProfile } from '../../../src/config/business-profile';
+import { breadcrumbJsonLd } from '../../../src/head/breadcrumb-json-ld';
+import type { ModelPageContent } from './model-page-content';
+
+/** True on the layouts that print an MSRP; the older layout quotes on request. */
+export function showsPrice(content: ModelPageContent): content is ModelPageContent & { vehicle: { price: number } } {
+  return content.page.layout !== 'classic' && content.vehicle.price !== null;
+}
+
+/**
+ * The model as schema.org's Product, with its specifications as properties and, where the page
+ * shows a price, the dealer's Offer; plus the page's breadcrumb trail.
+ */
+export function modelPageJsonLd(content: ModelPageContent, business: BusinessProfile): object[] {
+  const { vehicle, page } = content;
+  const url = new URL(`/vehicles/${vehicle.slug}`, business.origin).href;
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${url}#product`,
+    name: vehicle.name,
+    brand: { '@type': 'Brand', name: content.brandName },
+    model: vehicle.name.slice(content.brandName.length + 1),
+    sku: vehicle.slug,
+    url,
+    image: vehicle.images.map((image) => new URL(image, business.origin).href),
+    description: vehicle.description,
+    category: 'Electric golf cart',
+    additionalProperty: content.specifications.map((row) => ({ '@type': 'PropertyValue', name: row.label, value: row.value })),
+    ...(showsPrice(content)
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url,
+            price: vehicle.price,
+            priceCurrency: 'USD',
+            ...(page.availability === 'In Stock' ? { availability: 'https://schema.org/InStock' } : {}),
+            itemCondition: 'https://schema.org/NewCondition',
+            seller: { '@id': `${business.origin}/#business` },
+          },
+        }
+      : {}),
+  };
+  return [product, breadcrumbJsonLd(content.breadcrumb, business.origin)];
+}

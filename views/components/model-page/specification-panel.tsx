@@ -1,0 +1,29 @@
+import { Card } from '../card';
+import { Section } from '../section';
+import { SPECIFICATION_GROUPS, type SpecificationRow } from './model-page-content';
+
+/** The older layout's technical specifications: one card per group that has figures. */
+export function SpecificationPanel({ rows }: { rows: readonly SpecificationRow[] }) {
+  const groups = SPECIFICATION_GROUPS.map((group) => ({ group, rows: rows.filter((row) => row.group === group) })).filter(
+    (entry) => entry.rows.length > 0,
+  );
+  return (
+    <Section title="Technical Specifications" tone="sand" id="specifications">
+      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {groups.map(({ group, rows: groupRows }) => (
+          <Card as="section" key={group} className="border-t-4 border-brand-600 p-6">
+            <h3 className="text-lg font-bold text-ink-900">{group}</h3>
+            <dl className="mt-4 divide-y divide-ink-200">
+              {groupRows.map((row) => (
+                <div key={row.key} className="py-2.5">
+                  <dt className="text-sm text-ink-600">{row.label}</dt>
+                  <dd className="font-semibold text-ink-900">{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          </Card>
+        ))}
+      </div>
+    </Section>
+  );
+}

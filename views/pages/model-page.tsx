@@ -1,0 +1,125 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Breadcrumb } from '../components/breadcrumb';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { Section } from '../components/section';
+import { ClosingBanner } from '../components/model-page/closing-banner';
+import { ContactBanner } from '../components/model-page/contact-banner';
+import { ContactCards } from '../components/model-page/contact-cards';
+import { ModelFeatures } from '../components/model-page/model-features';
+import { ModelHero } from '../components/model-page/model-hero';
+import { modelPageContent, type ModelPageContent } from '../components/model-page/model-page-content';
+import { modelPageJsonLd, showsPrice } from '../components/model-page/model-page-json-ld';
+import { PriceStrip } from '../components/model-page/price-strip';
+import { QuickSpecs } from '../components/model-page/quick-specs';
+import { SpecificationPanel } from '../components/model-page/specification-panel';
+import { SpecificationTable } from '../components/model-page/specification-table';
+import { StandardFeatures } from '../components/model-page/standard-features';
+import { notFoundPage } from './not-found-page';
+import type { PageModule } from './page-module';
+
+/** Just the slug: the content comes from the seeds in this page's own chunk, not the hydration data. */
+interface ModelPageData {
+  slug: string;
+}
+
+/** A fixed model page needs no request: the slug is checked against the seeds, else 404. */
+function modelPageLoader({ params }: LoaderFunctionArgs) {
+  const content = modelPageContent(params.slug);
+  return content ? { slug: content.vehicle.slug } : data(null, { status: 404 });
+}
+
+/**
+ * The older layout: features, the grouped specification panel, a blue call to action and the
+ * call, hours and service-area cards. A page with standard features (the D5 Ranger 6 Plus) also
+ * opens with quick specs and lists that equipment.
+ */
+function OlderLayout({ content }: { content: ModelPageContent }) {
+  const { page, vehicle, specifications } = content;
+  const listsStandardFeatures = page.standardFeatures.length > 0;
+  return (
+    <>
+      {listsStandardFeatures ? <QuickSpecs rows={specifications} /> : null}
+      <ModelFeatures features={page.features} />
+      <SpecificationPanel rows={specifications} />
+      {listsStandardFeatures ? <StandardFeatures items={page.standardFeatures} /> : null}
+      <ContactBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} />
+      <ContactCards />
+    </>
+  );
+}
+
+/**
+ * The priced DENAGO layout and the EVOLUTION price-banner layout: MSRP and availability, features,
+ * the specifications (beside the included-features list on the priced layout) and a dark closing
+ * call to action.
+ */
+function PricedLayout({ content }: { content: ModelPageContent }) {
+  const { page, vehicle, specifications } = content;
+  const caption = `${vehicle.name} specifications`;
+  return (
+    <>
+      {showsPrice(content) ? <PriceStrip price={content.vehicle.price} availability={page.availability} delivery={page.delivery} /> : null}
+      <ModelFeatures features={page.features} />
+      <Section title="Specifications" tone="sand" id="specifications">
+        {page.layout === 'priced' ? (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card className="p-6 sm:p-8">
+              <h3 className="text-lg font-bold text-ink-900">Technical Specifications</h3>
+              <SpecificationTable caption={caption} rows={specifications} />
+            </Card>
+            <Card className="p-6 sm:p-8">
+              <h3 className="text-lg font-bold text-ink-900">What's Included</h3>
+              <ul className="mt-4 space-y-3">
+                {vehicle.features.map((feature) => (
+                  <li key={feature} className="flex gap-3 text-ink-800">
+                    <Icon name="check" className="mt-0.5 size-5 text-success-700" />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          </div>
+        ) : (
+          <Card className="max-w-3xl p-6 sm:p-8">
+            <SpecificationTable caption={caption} rows={specifications} />
+          </Card>
+        )}
+      </Section>
+      <ClosingBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} />
+    </>
+  );
+}
+
+function ModelPage() {
+  const loaded = useLoaderData() as ModelPageData | null;
+  const content = modelPageContent(loaded?.slug);
+  if (!content) return <notFoundPage.Component />;
+  return (
+    <>
+      <Breadcrumb items={content.breadcrumb} />
+      <ModelHero content={content} />
+      {content.page.layout === 'classic' ? <OlderLayout content={content} /> : <PricedLayout content={content} />}
+    </>
+  );
+}
+
+export const modelPage: PageModule<ModelPageData | null> = {
+  Component: ModelPage,
+  loader: modelPageLoader,
+  handle: {
+    head: (args) => {
+      const content = modelPageContent(args.data?.slug);
+      if (!content) return notFoundPage.handle.head!(args);
+      const { page, vehicle } = content;
+      return {
+        title: page.seo.title,
+        description: page.seo.description,
+        canonicalPath: `/vehicles/${vehicle.slug}`,
+        keywords: page.seo.keywords,
+        image: vehicle.images[0],
+        jsonLd: modelPageJsonLd(content, args.business),
+      };
+    },
+  },
+};
