@@ -486,6 +486,36 @@ describe('commands through the mongodb driver', () => {
     expect(batches).toEqual([100, 100, 100, 100, 100, 100, 100, 100, 100, 50]);
   });
 
+  it('pages aggregate results and collection lists through getMore', async () => {
+    const name = freshName('aggregate_batches');
+    await db.collection(name).insertMany(vehicles(1_000));
+    const listing = client.db(`${dbName}_listing`);
+    const names = ['boats', 'carts', 'dealers', 'towns', 'trailers'];
+    for (const collectionName of names) await listing.createCollection(collectionName);
+
+    try {
+      const totals = await db
+        .collection(name)
+        .aggregate([{ $match: { seats: 4 } }, { $project: { _id: 0, slug: 1 } }], { batchSize: 50 })
+        .toArray();
+      const listed = await listing.listCollections({}, { nameOnly: true, batchSize: 2 }).toArray();
+
+      expect(totals).toHaveLength(333);
+      expect(listed.map((info) => info.name).sort()).toEqual(names);
+    } finally {
+      await listing.dropDatabase();
+    }
+  });
+
+  it('rejects unknown query and update operators with the codes MongoDB uses', async () => {
+    const collection = db.collection(freshName('bad_operators'));
+    await collection.insertMany(vehicles(3));
+
+    await expect(collection.find({ price: { $cheaperThan: 9_000 } }).toArray()).rejects.toMatchObject({ code: 2 });
+    await expect(collection.updateOne({ slug: 'cart-0001' }, { $discount: { price: 10 } })).rejects.toMatchObject({ code: 9 });
+    expect(await collection.countDocuments({ price: 8_010 })).toBe(1);
+  });
+
   it('kills an abandoned cursor so a later getMore reports CursorNotFound', async () => {
     const name = freshName('abandoned_cursors');
     await db.collection(name).insertMany(vehicles(10));
@@ -946,6 +976,7 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
       });
       await vehiclesCollection.updateOne({ slug: 'cart-0001' }, { $set: { price: 1 } });
       await vehiclesCollection.deleteOne({ slug: 'cart-0002' });
+      await expect(startEmbeddedMongo({ dataDir: folder })).rejects.toThrow(/in use by process/);
       await killHard(first.child);
     } finally {
       await killHard(first.child);

@@ -1,11 +1,13 @@
 import { Aggregator, ProcessingMode } from 'mingo';
 import type { Document } from 'bson';
+import type { CollationSpec } from 'mingo/types';
 import { mingoOptions } from './document-query';
 
 export interface PipelineOptions {
   /** Documents of another collection in the same database, for $lookup, $unionWith and $graphLookup. */
   resolveCollection: (name: string) => Document[];
   variables?: Document;
+  collation?: Document;
 }
 
 /**
@@ -18,6 +20,7 @@ export function runPipeline(documents: Document[], pipeline: Document[], options
     processingMode: ProcessingMode.CLONE_INPUT,
     collectionResolver: options.resolveCollection,
     ...(options.variables ? { variables: options.variables } : {}),
+    ...(options.collation?.locale ? { collation: options.collation as CollationSpec } : {}),
   });
   return aggregator.run(documents);
 }

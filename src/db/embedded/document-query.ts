@@ -1,5 +1,6 @@
 import { Query } from 'mingo';
 import type { Document } from 'bson';
+import type { CollationSpec } from 'mingo/types';
 
 /** Server-side JavaScript ($where, $function) is off, as on a hardened mongod. */
 export const mingoOptions = { scriptEnabled: false } as const;
@@ -11,6 +12,8 @@ export interface QueryShape {
   /** 0 means no limit, as in MongoDB. */
   limit?: number;
   projection?: Document;
+  /** Applied to sorting only; mingo compares strings for equality binary-wise. */
+  collation?: Document;
 }
 
 export function compileFilter(filter: Document | undefined): (document: Document) => boolean {
@@ -29,6 +32,7 @@ export function queryDocuments(documents: Document[], shape: QueryShape): Docume
   }
   const cursor = new Query(shape.filter ?? {}, mingoOptions).find<Document>(source, shape.projection ?? {});
   if (sort) cursor.sort(sort);
+  if (sort && shape.collation?.locale) cursor.collation(shape.collation as CollationSpec);
   if (shape.skip) cursor.skip(shape.skip);
   if (shape.limit) cursor.limit(shape.limit);
   return cursor.all();

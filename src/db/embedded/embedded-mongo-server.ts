@@ -44,7 +44,13 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     connections.add(connection);
     socket.on('close', () => connections.delete(connection));
   });
-  await listen(server, host, options.port ?? 0);
+  try {
+    await listen(server, host, options.port ?? 0);
+  } catch (error) {
+    await storage.close();
+    cursors.close();
+    throw error;
+  }
   const port = (server.address() as AddressInfo).port;
   const uri = `mongodb://${host.includes(':') ? `[${host}]` : host}:${port}/?directConnection=true`;
   logger.info({ host, port, persistent: Boolean(options.dataDir) }, 'embedded MongoDB listening');
@@ -58,7 +64,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
       await Promise.allSettled(inFlight);
       await stopped;
       cursors.close();
-      await storage.flush();
+      await storage.close();
       logger.info({ port }, 'embedded MongoDB stopped');
     })();
     return closing;

@@ -29,6 +29,7 @@ function find(context: CommandContext): Document {
         skip: args.integer('skip') ?? 0,
         limit,
         projection: args.document('projection'),
+        collation: args.document('collation'),
       })
     : [];
   return context.cursors.open(`${context.db}.${name}`, results, { batchSize: args.integer('batchSize'), singleBatch });
@@ -38,7 +39,9 @@ function getMore(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const id = toCursorId(context.command.getMore);
   if (!id) throw new MongoCommandError(14, "BSON field 'getMore' is the wrong type, expected type 'long'");
-  const name = validCollectionName(args.string('collection') ?? '', 'getMore');
+  // Not validated as a collection name: command cursors live in namespaces like db.$cmd.listCollections.
+  const name = args.string('collection');
+  if (!name) throw new MongoCommandError(40414, "BSON field 'getMore.collection' is missing but a required field");
   return context.cursors.getMore(id, `${context.db}.${name}`, args.integer('batchSize'));
 }
 
@@ -103,6 +106,9 @@ async function aggregate(context: CommandContext): Promise<Document> {
   if (args.boolean('explain')) throw new MongoCommandError(115, 'explain is not supported by the embedded server');
   for (const [position, stage] of pipeline.entries()) {
     const stageName = Object.keys(stage)[0];
+    if (stageName === '$changeStream') {
+      throw new MongoCommandError(40573, 'The $changeStream stage is only supported on replica sets');
+    }
     if (stageName === '$merge') throw new MongoCommandError(115, '$merge is not supported by the embedded server');
     if (stageName === '$out' && position !== pipeline.length - 1) {
       throw new MongoCommandError(40601, '$out can only be the final stage in the pipeline');
@@ -115,6 +121,7 @@ async function aggregate(context: CommandContext): Promise<Document> {
       ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.all() ?? [])
       : [];
   const results = runPipeline(source, stages, {
+    collation: args.document('collation'),
     resolveCollection: (name) => (context.storage.collection(context.db, name)?.all() ?? []).map(cloneDocument),
     ...(args.document('let') ? { variables: args.document('let') } : {}),
   });

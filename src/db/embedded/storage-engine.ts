@@ -1,5 +1,7 @@
 import type { Document } from 'bson';
 import { CollectionFiles } from './collection-files';
+import { lockDataDirectory } from './data-directory-lock';
+import type { DataDirectoryLock } from './data-directory-lock';
 import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
 import { MongoCommandError } from './mongo-command-error';
 import { StoredCollection } from './stored-collection';
@@ -26,18 +28,33 @@ export class StorageEngine {
   private readonly databases = new Map<string, Map<string, StoredCollection>>();
   private readonly queues = new Map<string, PersistQueue>();
   private readonly files: CollectionFiles | undefined;
+  private readonly lock: DataDirectoryLock | undefined;
   private readonly logger: EmbeddedMongoLogger;
 
-  private constructor(files: CollectionFiles | undefined, logger: EmbeddedMongoLogger) {
+  private constructor(files: CollectionFiles | undefined, lock: DataDirectoryLock | undefined, logger: EmbeddedMongoLogger) {
     this.files = files;
+    this.lock = lock;
     this.logger = logger;
   }
 
   static async open(options: StorageEngineOptions): Promise<StorageEngine> {
-    const files = options.dataDir ? new CollectionFiles(options.dataDir) : undefined;
-    const engine = new StorageEngine(files, options.logger);
-    for (const collection of (await files?.loadAll()) ?? []) engine.attach(collection);
-    return engine;
+    if (!options.dataDir) return new StorageEngine(undefined, undefined, options.logger);
+    const lock = await lockDataDirectory(options.dataDir);
+    try {
+      const files = new CollectionFiles(options.dataDir);
+      const engine = new StorageEngine(files, lock, options.logger);
+      for (const collection of await files.loadAll()) engine.attach(collection);
+      return engine;
+    } catch (error) {
+      await lock.release();
+      throw error;
+    }
+  }
+
+  /** Waits for pending writes, then lets another server open the data directory. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.lock?.release();
   }
 
   databaseNames(): string[] {

@@ -35,7 +35,7 @@ export function valueKey(value: unknown): string {
     case 'Decimal128':
       return decimalKey(value as Decimal128);
     case 'Binary':
-      return `x${(value as Binary).sub_type}:${Buffer.from((value as Binary).buffer).toString('base64')}`;
+      return `x${(value as Binary).sub_type}:${Buffer.from((value as Binary).value()).toString('base64')}`;
     case undefined:
       break;
     default:

@@ -1,5 +1,6 @@
 import { calculateObjectSize, ObjectId } from 'bson';
 import type { Document } from 'bson';
+import { MingoError } from 'mingo/util';
 import { CommandArguments, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
 import { projectDocument, queryDocuments } from './document-query';
@@ -35,8 +36,10 @@ function runStatement(index: number, writeErrors: Document[], statement: () => v
     statement();
     return true;
   } catch (error) {
-    if (!(error instanceof MongoCommandError)) throw error;
-    writeErrors.push(error.toWriteError(index));
+    // Mingo rejects malformed filters and updates; MongoDB reports those per statement too.
+    const failure = error instanceof MingoError ? new MongoCommandError(2, error.message) : error;
+    if (!(failure instanceof MongoCommandError)) throw error;
+    writeErrors.push(failure.toWriteError(index));
     return false;
   }
 }
