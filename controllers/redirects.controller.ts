@@ -1,14 +1,21 @@
 import { Router } from 'express';
+import { z } from 'zod';
+import type { Catalog } from '../src/catalog/catalog';
+import { vehiclePath } from '../src/lib/vehicle-path';
 import { townForShortForm } from '../src/lib/town-short-form';
 import { townPath } from '../src/lib/town-path';
 
 export interface RedirectOptions {
   /** The external financing application; /financing answers 302 to it. */
   financingUrl: string;
+  /** Finds the vehicle behind an id in a fixed model page's address. */
+  catalog: Pick<Catalog, 'findVehicle'>;
 }
 
+const vehicleIdSchema = z.uuid();
+
 /** Addresses that are not pages of their own but lead to one: short forms, old forms, external pages. */
-export function redirectsController({ financingUrl }: RedirectOptions): Router {
+export function redirectsController({ financingUrl, catalog }: RedirectOptions): Router {
   const router = Router();
 
   // Temporary: the financing partner and its address may change; our /financing link stays.
@@ -33,6 +40,16 @@ export function redirectsController({ financingUrl }: RedirectOptions): Router {
       res.redirect(301, to + (query === -1 ? '' : req.originalUrl.slice(query)));
     });
   }
+
+  // '/vehicles/{id}': the vehicle's canonical page, its fixed model page or else its detail page.
+  // Any other segment is a model page's slug (or not found), for the page routes to answer.
+  router.get('/vehicles/:id', async (req, res, next) => {
+    const id = vehicleIdSchema.safeParse(req.params.id);
+    const vehicle = id.success ? await catalog.findVehicle(id.data) : null;
+    if (!vehicle) return next();
+    const query = req.originalUrl.indexOf('?');
+    res.redirect(301, vehiclePath(vehicle) + (query === -1 ? '' : req.originalUrl.slice(query)));
+  });
 
   return router;
 }

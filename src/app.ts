@@ -69,7 +69,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
 
   app.use(canonicalPath);
-  app.use(redirectsController({ financingUrl: env.FINANCING_URL }));
+  app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
   app.use('/api/vehicles', vehiclesController(options.catalog));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
