@@ -1,0 +1,44 @@
+import type { Error as MongooseError } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { ContactForm } from './contact-form.model';
+
+/** The fields validation rejects, or [] when the document is valid. */
+async function invalidFields(document: InstanceType<typeof ContactForm>): Promise<string[]> {
+  const error = (await document.validate().catch((failure: unknown) => failure)) as MongooseError.ValidationError | undefined;
+  return Object.keys(error?.errors ?? {}).sort();
+}
+
+const inquiry = {
+  firstName: 'Pat',
+  lastName: 'Jones',
+  email: 'pat@example.com',
+  phone: '6095550100',
+  interest: 'sales',
+  message: 'I would like a quote for a six-seater.',
+};
+
+describe('ContactForm', () => {
+  it('sets id, createdAt and a pending notification due now', async () => {
+    const before = Date.now();
+    const form = new ContactForm(inquiry);
+    expect(await invalidFields(form)).toEqual([]);
+    expect(form.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(form.createdAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(form.notification).toMatchObject({ status: 'pending', attempts: 0 });
+    expect(form.notification.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(form.crmNotification).toBeUndefined();
+  });
+
+  it('requires every field the visitor fills in, and a known interest', async () => {
+    const form = new ContactForm({ ...inquiry, firstName: '', message: undefined, interest: 'rentals' });
+    expect(await invalidFields(form)).toEqual(['firstName', 'interest', 'message']);
+  });
+
+  it('answers JSON with id and an ISO createdAt, never _id', () => {
+    const json = JSON.parse(JSON.stringify(new ContactForm(inquiry))) as Record<string, unknown>;
+    expect(json).not.toHaveProperty('_id');
+    expect(json).not.toHaveProperty('__v');
+    expect(json.id).toEqual(expect.any(String));
+    expect(json.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+  });
+});

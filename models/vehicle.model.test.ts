@@ -1,0 +1,49 @@
+import type { Error as MongooseError } from 'mongoose';
+import { describe, expect, it } from 'vitest';
+import { Vehicle } from './vehicle.model';
+
+/** The fields validation rejects, or [] when the document is valid. */
+async function invalidFields(document: InstanceType<typeof Vehicle>): Promise<string[]> {
+  const error = (await document.validate().catch((failure: unknown) => failure)) as MongooseError.ValidationError | undefined;
+  return Object.keys(error?.errors ?? {}).sort();
+}
+
+const fields = {
+  slug: 'denago-ev-city',
+  name: 'DENAGO EV City',
+  description: 'A street-legal four-seater.',
+  brand: 'denago',
+  category: 'city',
+  price: 11995,
+  specifications: { topSpeed: '25 mph', range: '40-50 mi', seatingCapacity: '4 passengers', batteryType: 'Lithium-ion' },
+};
+
+describe('Vehicle', () => {
+  it('gets a uuid id, empty lists and both stock flags set by default', async () => {
+    const vehicle = new Vehicle(fields);
+    expect(vehicle.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(vehicle.images).toEqual([]);
+    expect(vehicle.features).toEqual([]);
+    expect(vehicle.in_stock).toBe(true);
+    expect(vehicle.is_new).toBe(true);
+    expect(await invalidFields(vehicle)).toEqual([]);
+  });
+
+  it('turns into the API shape as JSON: inStock and isNew, no _id', () => {
+    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, in_stock: false }))) as Record<string, unknown>;
+    expect(Object.keys(json).sort()).toEqual(
+      ['brand', 'category', 'description', 'features', 'id', 'images', 'inStock', 'isNew', 'name', 'price', 'slug', 'specifications'].sort(),
+    );
+    expect(json).toMatchObject({ inStock: false, isNew: true, price: 11995 });
+  });
+
+  it('accepts a missing price as "Contact for Pricing" but not cents or a negative price', async () => {
+    expect(await invalidFields(new Vehicle({ ...fields, price: null }))).toEqual([]);
+    expect(await invalidFields(new Vehicle({ ...fields, price: 11995.5 }))).toEqual(['price']);
+    expect(await invalidFields(new Vehicle({ ...fields, price: -1 }))).toEqual(['price']);
+  });
+
+  it('holds only the brands the dealership carries', async () => {
+    expect(await invalidFields(new Vehicle({ ...fields, brand: 'yamaha' }))).toEqual(['brand']);
+  });
+});
