@@ -16,7 +16,7 @@ export function PriceStrip({ price, availability, delivery }: PriceStripProps) {
     ...(delivery ? [{ label: 'Delivery', value: delivery, icon: 'truck' as const }] : []),
   ];
   return (
-    <section aria-labelledby="price-heading" className="bg-sand-50 py-8 sm:py-10">
+    <section id="price" aria-labelledby="price-heading" className="bg-sand-50 py-8 sm:py-10">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <h2 id="price-heading" className="sr-only">
           Price and availability

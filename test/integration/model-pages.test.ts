@@ -1,0 +1,222 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../services/catalog-import.service';
+import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const ORIGIN = 'https://www.shoregolfcarts.test';
+const FINANCING_URL = 'https://apply.lender.test/shore';
+
+type Layout = 'older' | 'priced' | 'price-banner';
+
+// The 23 fixed pages of model-and-town-pages.md 2.1 (hidden slugs from DECISIONS.md), their
+// model names (3.2) and layouts (2.3), and the MSRP the priced layouts print (3.2, 9).
+const MODEL_PAGES: Array<{ slug: string; name: string; brand: 'DENAGO' | 'EVOLUTION'; layout: Layout; msrp?: number }> = [
+  { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'DENAGO', layout: 'older' },
+  { slug: 'denago-ev-nomad', name: 'DENAGO EV Nomad', brand: 'DENAGO', layout: 'older' },
+  { slug: 'denago-ev-rover-xl', name: 'DENAGO EV Rover XL', brand: 'DENAGO', layout: 'older' },
+  { slug: 'denago-ev-nomad-xl', name: 'DENAGO EV Nomad XL', brand: 'DENAGO', layout: 'priced', msrp: 15995 },
+  { slug: 'denago-ev-rover-xl6', name: 'DENAGO EV Rover XL6', brand: 'DENAGO', layout: 'priced', msrp: 18995 },
+  { slug: 'denago-ev-rover-xxl', name: 'DENAGO EV Rover XXL', brand: 'DENAGO', layout: 'priced', msrp: 19995 },
+  { slug: 'evolution-d5-ranger-6-plus', name: 'EVOLUTION D5 Ranger 6 Plus', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-d5-ranger-22-plus', name: 'EVOLUTION D5 Ranger 2+2 Plus', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-forester-4-plus', name: 'EVOLUTION Forester 4 Plus', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-turfman-1000', name: 'EVOLUTION Turfman 1000', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-d6-max-gt4', name: 'EVOLUTION D6 Max GT4', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-classic-4-plus', name: 'EVOLUTION Classic 4 Plus', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-carrier-6-plus', name: 'EVOLUTION Carrier 6 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 13995 },
+  { slug: 'evolution-carrier-8-plus', name: 'EVOLUTION Carrier 8 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 15995 },
+  { slug: 'evolution-classic-2-plus', name: 'EVOLUTION Classic 2 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 9995 },
+  { slug: 'evolution-classic-2-pro', name: 'EVOLUTION Classic 2 Pro', brand: 'EVOLUTION', layout: 'price-banner', msrp: 11995 },
+  { slug: 'evolution-d5-maverick-4', name: 'EVOLUTION D5 Maverick 4', brand: 'EVOLUTION', layout: 'price-banner', msrp: 11995 },
+  { slug: 'evolution-d5-maverick-6', name: 'EVOLUTION D5 Maverick 6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 13995 },
+  { slug: 'evolution-d5-maverick-4-plus', name: 'EVOLUTION D5 Maverick 4 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 12995 },
+  { slug: 'evolution-d5-maverick-6-plus', name: 'EVOLUTION D5 Maverick 6 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 14995 },
+  { slug: 'evolution-d6-max-gt6', name: 'EVOLUTION D6 Max GT6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 18995 },
+  { slug: 'evolution-d6-max-xt4', name: 'EVOLUTION D6 Max XT4', brand: 'EVOLUTION', layout: 'price-banner', msrp: 17995 },
+  { slug: 'evolution-d6-max-xt6', name: 'EVOLUTION D6 Max XT6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 19995 },
+];
+
+const contact = (topic: string | null, slug: string) =>
+  `/contact?interest=sales${topic ? `&topic=${encodeURIComponent(topic).replace(/%20/g, '+')}` : ''}&vehicle=${slug}`;
+
+describe('the 23 fixed model pages', () => {
+  let site: TestApp;
+  const pages = new Map<string, string>();
+
+  beforeAll(async () => {
+    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+    for (const model of MODEL_PAGES) {
+      const response = await request(site.app).get(`/vehicles/${model.slug}`);
+      expect(response.status, model.slug).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      pages.set(model.slug, response.text);
+    }
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  const page = (slug: string) => pages.get(slug)!;
+
+  describe.each(MODEL_PAGES)('/vehicles/$slug', (model) => {
+    it('is rendered on the server with the model name as its one heading 1 and its picture at a fixed size', () => {
+      const main = mainOf(page(model.slug));
+      const headings = [...main.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/g)].map((match) => textOf(match[1]!));
+      expect(headings).toEqual([model.name]);
+      expect(main).toMatch(new RegExp(`<img [^>]*src="/images/vehicles/${model.slug}\\.svg"[^>]*>`));
+      const image = new RegExp(`<img [^>]*src="/images/vehicles/${model.slug}\\.svg"[^>]*>`).exec(main)![0];
+      expect(image).toContain('width="640"');
+      expect(image).toContain('height="400"');
+      expect(image).toContain(`alt="${model.name}"`);
+    });
+
+    it('shows the breadcrumb Home, Vehicles, the brand page and the model', () => {
+      const trail = elementHtml(page(model.slug), /<nav [^>]*aria-label="Breadcrumb"/);
+      expect(trail).toContain('<ol');
+      expect(linksOf(trail).map((link) => [link.text, link.href])).toEqual([
+        ['Home', '/'],
+        ['Vehicles', '/inventory'],
+        [model.brand, model.brand === 'DENAGO' ? '/denago' : '/evolution'],
+      ]);
+      expect(trail).toMatch(new RegExp(`aria-current="page"[^>]*>${model.name.replace(/[+]/g, '\\+')}<`));
+    });
+
+    it('leads both hero buttons to the contact form, prefilled for this model', () => {
+      const links = linksOf(mainOf(page(model.slug)));
+      const hrefOf = (text: string) => links.find((link) => link.text === text)?.href;
+      expect(hrefOf('Get Quote')).toBe(contact('quote', model.slug));
+      if (model.layout === 'older') {
+        expect(hrefOf('Schedule Test Drive')).toBe(contact('test drive', model.slug));
+        expect(hrefOf('Get Quote Today')).toBeUndefined();
+      } else {
+        expect(hrefOf('Get Quote Today')).toBe(contact('quote', model.slug));
+        expect(hrefOf('Schedule Test Drive')).toBeUndefined();
+      }
+    });
+
+    it('shows four highlight tiles and four feature cards, each with a title and a description', () => {
+      const main = mainOf(page(model.slug));
+      const hero = elementHtml(main, /<div class="page-bg-\d/);
+      expect(labelledValues(elementHtml(hero, /<dl\b/))).toHaveLength(4);
+      const features = byId(main, 'features');
+      const cards = [...features.matchAll(/<h3\b[^>]*>([\s\S]*?)<\/h3>\s*<p\b[^>]*>([\s\S]*?)<\/p>/g)];
+      expect(cards).toHaveLength(4);
+      for (const card of cards) {
+        expect(textOf(card[1]!).length).toBeGreaterThan(3);
+        expect(textOf(card[2]!).length).toBeGreaterThan(10);
+      }
+    });
+
+    it(`shows the specifications ${model.layout === 'older' ? 'grouped as Performance, Dimensions, Capacity and Features' : 'as one table'}`, () => {
+      const specifications = byId(mainOf(page(model.slug)), 'specifications');
+      const labels = labelledValues(specifications).map(([label]) => label);
+      expect(labels).toEqual(expect.arrayContaining(['Top Speed', 'Range', 'Seating Capacity', 'Payload Capacity', 'Battery']));
+      if (model.layout === 'older') {
+        const groups = [...specifications.matchAll(/<h3\b[^>]*>([\s\S]*?)<\/h3>/g)].map((match) => textOf(match[1]!));
+        expect(groups.length).toBeGreaterThanOrEqual(2);
+        expect(['Performance', 'Dimensions', 'Capacity', 'Features'].filter((group) => groups.includes(group))).toEqual(groups);
+        expect(specifications).not.toContain('<table');
+      } else {
+        expect(specifications).toMatch(/<table\b[\s\S]*<th scope="row"/);
+      }
+    });
+
+    it('tells crawlers its canonical address, title, description, keywords and sharing image', () => {
+      const html = page(model.slug);
+      const head = elementHtml(html, /<head\b/);
+      expect(head).toContain(`<link rel="canonical" href="${ORIGIN}/vehicles/${model.slug}">`);
+      const title = textOf(/<title>([\s\S]*?)<\/title>/.exec(head)![1]!);
+      expect(title.startsWith(model.name)).toBe(true);
+      expect(title.endsWith('| Shore Golf Carts')).toBe(true);
+      expect(/<meta name="description" content="([^"]{40,})">/.test(head)).toBe(true);
+      expect(/<meta name="keywords" content="([^"]+)">/.exec(head)?.[1]).toContain(model.name);
+      expect(head).toContain(`<meta property="og:image" content="${ORIGIN}/images/vehicles/${model.slug}.svg">`);
+      expect(head).not.toContain('name="robots"');
+    });
+
+    it('describes the model as a schema.org Product, with an Offer exactly where the page shows a price', () => {
+      const entries = jsonLd(page(model.slug));
+      const products = entries.filter((entry) => entry['@type'] === 'Product');
+      expect(products).toHaveLength(1);
+      const product = products[0]!;
+      expect(product).toMatchObject({
+        '@context': 'https://schema.org',
+        name: model.name,
+        brand: { '@type': 'Brand', name: model.brand },
+        image: [`${ORIGIN}/images/vehicles/${model.slug}.svg`],
+        url: `${ORIGIN}/vehicles/${model.slug}`,
+      });
+      expect(String(product.description).length).toBeGreaterThan(40);
+      expect(typeof product.category).toBe('string');
+      const properties = product.additionalProperty as Array<{ '@type': string; name: string; value: string }>;
+      expect(properties.map((property) => property.name)).toEqual(expect.arrayContaining(['Top Speed', 'Range', 'Seating Capacity']));
+      expect(properties.every((property) => property['@type'] === 'PropertyValue' && property.value.length > 0)).toBe(true);
+      if (model.msrp === undefined) {
+        expect(product.offers).toBeUndefined();
+      } else {
+        expect(product.offers).toMatchObject({
+          '@type': 'Offer',
+          price: model.msrp,
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+        });
+      }
+    });
+
+    it('gives crawlers the same breadcrumb trail as structured data', () => {
+      const trail = jsonLd(page(model.slug)).find((entry) => entry['@type'] === 'BreadcrumbList');
+      const items = (trail?.itemListElement ?? []) as Array<{ position: number; name: string; item: string }>;
+      expect(items.map(({ position, name, item }) => [position, name, item])).toEqual([
+        [1, 'Home', `${ORIGIN}/`],
+        [2, 'Vehicles', `${ORIGIN}/inventory`],
+        [3, model.brand, `${ORIGIN}/${model.brand.toLowerCase()}`],
+        [4, model.name, `${ORIGIN}/vehicles/${model.slug}`],
+      ]);
+    });
+  });
+
+  it('answers an unknown model with the not-found page and status 404, kept out of search results', async () => {
+    for (const path of ['/vehicles/evolution-d9-imaginary', '/vehicles/00000000-0000-4000-8000-000000000000']) {
+      const response = await request(site.app).get(path).expect(404);
+      expect(textOf(mainOf(response.text))).toContain('404 Page Not Found');
+      expect(response.text).toContain('<meta name="robots" content="noindex">');
+      expect(response.text).not.toContain('rel="canonical"');
+      expect(jsonLd(response.text).some((entry) => entry['@type'] === 'Product')).toBe(false);
+    }
+  });
+
+  it('sends an address by vehicle id permanently to the fixed page of that vehicle', async () => {
+    const vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as Array<{ id: string; slug: string }>;
+    for (const slug of ['evolution-d5-maverick-4-plus', 'denago-ev-city']) {
+      const { id } = vehicles.find((vehicle) => vehicle.slug === slug)!;
+      const response = await request(site.app).get(`/vehicles/${id}`).expect(301);
+      expect(response.headers.location).toBe(`/vehicles/${slug}`);
+    }
+    const { id } = vehicles[0]!;
+    const withQuery = await request(site.app).get(`/vehicles/${id}?utm_source=flyer`).expect(301);
+    expect(withQuery.headers.location).toMatch(/^\/vehicles\/[a-z0-9-]+\?utm_source=flyer$/);
+  });
+
+  it('sends an address by id of a vehicle without a fixed page to its detail page', async () => {
+    await importCatalog([
+      {
+        slug: 'evolution-beach-hauler',
+        name: 'EVOLUTION Beach Hauler',
+        description: 'A test vehicle that has no fixed model page.',
+        brand: 'evolution',
+        category: 'utility',
+        price: null,
+        images: [],
+        specifications: { topSpeed: '19 mph', range: '30 mi', seatingCapacity: '2 passengers', batteryType: 'Lithium-ion' },
+      },
+    ]);
+    const vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as Array<{ id: string; slug: string }>;
+    const { id } = vehicles.find((vehicle) => vehicle.slug === 'evolution-beach-hauler')!;
+    const response = await request(site.app).get(`/vehicles/${id}`).expect(301);
+    expect(response.headers.location).toBe(`/vehicle/${id}`);
+    // A catalogue vehicle without a fixed page has no page under /vehicles/ by its slug either.
+    await request(site.app).get('/vehicles/evolution-beach-hauler').expect(404);
+  });
+});
