@@ -161,6 +161,53 @@ const descriptions: Template[] = [
     `Your local golf cart dealer for ${full}, New Jersey: street-legal carts and LSVs for sale, weekly and monthly rentals, and mobile service at your door.`,
 ];
 
+const popularIntros: Template[] = [
+  ({ spoken }) => `Three of the models ${spoken} shoppers ask about most. Every one can be delivered to your door.`,
+  () => 'A few favourites from our showroom floors, ready for a test drive or a delivery date.',
+  ({ spoken }) => `Models that suit the way people get around ${spoken}, each available with local delivery.`,
+];
+
+const contactTexts: Template[] = [
+  ({ spoken }) =>
+    `Call during showroom hours or send a message any time: we answer sales, rental and service questions from ${spoken} within 24 hours, usually much sooner.`,
+  ({ spoken }) => `Whether you are buying your first cart or booking a repair, a real person will help you. Messages from ${spoken} get an answer within 24 hours.`,
+  () => 'Pick up the phone during showroom hours, or write to us whenever it suits you. We reply within 24 hours, often the same morning.',
+];
+
+const deliveryTitles: Template[] = [({ spoken }) => `Delivery to ${spoken}`, () => 'Delivered to Your Door', ({ spoken }) => `Right to Your ${spoken} Driveway`];
+
+const deliveryTexts: Template[] = [
+  ({ spoken }) => `New carts and rentals arrive in ${spoken} charged and ready, and rentals are picked up from the same spot.`,
+  () => 'We unload your cart where you want it, show you every switch and charger, and leave only when you are happy.',
+  ({ spoken }) => `Our trailers are in ${spoken} every week of the season, so a delivery date is usually days away, not weeks.`,
+];
+
+const serviceTexts: Template[] = [
+  ({ spoken }) => `Our mobile technicians handle tune-ups, batteries and repairs in ${spoken}, so your cart rarely has to leave home.`,
+  () => 'Tune-ups, battery care and repairs happen in your driveway whenever possible; bigger jobs go to our service bays and come back fixed.',
+  ({ place }) => `A service van in ${place} means no trailer to borrow and no day lost: we come to the cart.`,
+];
+
+const experienceTexts: Template[] = [
+  ({ county }) => `We have been selling and servicing carts across ${county} for {years} years, and we plan to be here for the next service too.`,
+  () => 'Since our first season we have learned what salt air, sand and summer traffic do to a cart, and how to keep one running for years.',
+  ({ spoken }) => `{years} years of shore summers have taught us which carts hold up best in places like ${spoken}.`,
+];
+
+const rentalTitles: Template[] = [() => 'Rentals for Guests', () => 'Rentals by the Day or Month', () => 'Carts for Visitors Too'];
+
+const rentalTexts: Template[] = [
+  ({ spoken }) => `Visitors to ${spoken} can rent a street-legal cart by the day, week or month, with insurance included.`,
+  () => 'Family coming for the summer? Rent them a street-legal cart with insurance included, delivered before they arrive.',
+  ({ spoken }) => `Renting out a house in ${spoken}? Add a cart to the stay: we deliver it to your guests and collect it afterwards.`,
+];
+
+const closingTexts: Template[] = [
+  ({ spoken }) => `Tell us how many seats you need and how you plan to use your cart around ${spoken}. We will reply with a written quote, usually the same day.`,
+  () => 'Send us the model you have in mind, or just the number of seats and your budget, and we will put a written price in your inbox.',
+  ({ spoken }) => `Ask for a free, no-pressure quote for a cart delivered to ${spoken}, with every cost spelled out up front.`,
+];
+
 function namesOf(town: Town): Names {
   const full = townName(town);
   return {
@@ -180,7 +227,6 @@ export function townPageCopy(town: Town, yearsLabel: string): TownPageCopy {
     const neighbor = towns.find((candidate) => candidate.name === name);
     return neighbor ? [{ label: townName(neighbor), path: townPath(neighbor) }] : [];
   });
-  const serviceWord = town.type === 'Township' ? 'neighbourhood' : town.type === 'Borough' ? 'street' : 'block';
   return {
     fullName: full,
     spokenName: spoken,
@@ -203,34 +249,22 @@ export function townPageCopy(town: Town, yearsLabel: string): TownPageCopy {
     neighbors,
     brandsNote: write(brandNotes, 'brands'),
     popularTitle: write(popularTitles, 'popular'),
-    popularIntro: `Three of the models ${spoken} shoppers ask about most. Every one can be delivered to your door.`,
+    popularIntro: write(popularIntros, 'popular-intro'),
     contactTitle: write(contactTitles, 'contact'),
-    contactText: `Call during showroom hours or send a message any time: we answer sales, rental and service questions from ${spoken} within 24 hours, usually much sooner.`,
+    contactText: write(contactTexts, 'contact-text'),
     whyTitle: write(whyTitles, 'why'),
     whyPoints: [
-      {
-        title: `Delivery to ${spoken}`,
-        text: `New carts and rentals arrive at your ${serviceWord} in ${spoken} charged and ready, and rentals are picked up from the same spot.`,
-        icon: 'truck',
-      },
-      {
-        title: 'Service at Your Door',
-        text: `Our mobile technicians handle tune-ups, batteries and repairs in ${spoken}, so your cart rarely has to leave home.`,
-        icon: 'wrench',
-      },
+      { title: write(deliveryTitles, 'delivery-title'), text: write(deliveryTexts, 'delivery-text'), icon: 'truck' },
+      { title: 'Service at Your Door', text: write(serviceTexts, 'service-text'), icon: 'wrench' },
       {
         title: `${yearsLabel} Years at the Shore`,
-        text: `We have been selling and servicing carts across ${county} and its neighbours for ${yearsLabel} years, and we plan to be here for the next service too.`,
+        text: write(experienceTexts, 'experience').replaceAll('{years}', yearsLabel),
         icon: 'shield',
       },
-      {
-        title: 'Rentals for Guests',
-        text: `Visitors to ${spoken} can rent a street-legal cart by the day, week or month, with insurance included.`,
-        icon: 'calendar',
-      },
+      { title: write(rentalTitles, 'rental-title'), text: write(rentalTexts, 'rental-text'), icon: 'calendar' },
     ],
     closingTitle: write(closingTitles, 'closing'),
-    closingText: `Tell us how many seats you need and how you plan to use your cart around ${spoken}. We will reply with a written quote, usually the same day.`,
+    closingText: write(closingTexts, 'closing-text'),
     deliveryNote: write(deliveryNotes, 'delivery'),
     quote: { interest: 'sales', topic: `golf cart quote for ${full}` },
     service: { interest: 'service', topic: `service appointment in ${full}` },
