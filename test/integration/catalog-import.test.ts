@@ -133,7 +133,8 @@ describe('importing a catalogue file', () => {
   });
 });
 
-describe('npm run catalog:import', () => {
+// Each run starts a TypeScript process; on a busy machine that takes seconds.
+describe('npm run catalog:import', { timeout: 60_000 }, () => {
   let dataDir: string;
   beforeEach(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'catalog-import-'));
