@@ -43,8 +43,8 @@ export async function startTestDatabase(options: { seedCatalog?: boolean } = {})
   mongoose.set('strictQuery', true);
   // A short selection timeout keeps outage tests quick; the application uses 5 s.
   await mongoose.connect(uri, { dbName, serverSelectionTimeoutMS: 2000 });
-  // Unique indexes must exist before a test relies on them.
-  await Vehicle.init();
+  // Unique indexes must exist before a test relies on them: every model imported so far gets its own.
+  await Promise.all([Vehicle, ...mongoose.modelNames().map((name) => mongoose.model(name))].map((model) => model.init()));
   if (options.seedCatalog) await seedCatalogIfEmpty(createLogger({ LOG_LEVEL: 'silent' }));
 
   return {
