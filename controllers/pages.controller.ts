@@ -33,3 +33,24 @@ export function pagesController(pages: PageRenderer, context: (req: Parameters<R
     }
   };
 }
+
+/**
+ * Answers a form post that was not accepted with the page it came from, rendered as that page's
+ * GET with the form's state in the request context: the status given, and never stored by any
+ * cache, since the page holds what the visitor typed.
+ */
+export async function sendFormPage(
+  pages: PageRenderer,
+  req: Parameters<RequestHandler>[0],
+  res: Parameters<RequestHandler>[1],
+  context: RequestContext,
+  origin: string,
+  status: number,
+): Promise<void> {
+  const rendered = await pages.render(new Request(fetchRequest(req, origin), { method: 'GET' }), context, NONCE_PLACEHOLDER);
+  if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
+  const template = await pages.template(req.originalUrl);
+  const html = template.replace('<!--app-head-->', () => rendered.head).replace('<!--app-html-->', () => rendered.html);
+  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.send(html.replaceAll(NONCE_PLACEHOLDER, String(res.locals.cspNonce)));
+}

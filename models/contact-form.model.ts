@@ -20,6 +20,26 @@ export interface DeliveryState {
   nextAttemptAt: Date;
   lastError?: string;
   sentAt?: Date;
+  /**
+   * The worker that claimed this message for sending. A claim also moves nextAttemptAt one lease
+   * ahead, so no other worker picks the message up while it is being sent.
+   */
+  claimToken?: string;
+}
+
+/** What the visitor's prefilled link said (see contactPath): a topic, a rental plan, a vehicle. */
+export interface InquiryPrefill {
+  topic?: string;
+  plan?: string;
+  vehicle?: string;
+}
+
+/** The catalogue vehicle an inquiry is about, as it was when the inquiry arrived. */
+export interface VehicleOfInterest {
+  slug: string;
+  name: string;
+  brand: string;
+  condition: 'new' | 'used';
 }
 
 /** An inquiry as the contact_forms collection stores it. */
@@ -32,6 +52,8 @@ export interface ContactFormRecord {
   phone: string;
   interest: Interest;
   message: string;
+  prefill?: InquiryPrefill;
+  vehicleOfInterest?: VehicleOfInterest;
   /**
    * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
    * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
@@ -50,6 +72,22 @@ const deliveryStateSchema = new Schema<DeliveryState>(
     nextAttemptAt: { type: Date, required: true, default: () => new Date() },
     lastError: { type: String, maxlength: 500 },
     sentAt: { type: Date },
+    claimToken: { type: String, maxlength: 64 },
+  },
+  { _id: false },
+);
+
+const prefillSchema = new Schema<InquiryPrefill>(
+  { topic: { type: String, maxlength: 120 }, plan: { type: String, maxlength: 120 }, vehicle: { type: String, maxlength: 120 } },
+  { _id: false },
+);
+
+const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
+  {
+    slug: { type: String, required: true, maxlength: 80 },
+    name: { type: String, required: true, maxlength: 120 },
+    brand: { type: String, required: true, maxlength: 40 },
+    condition: { type: String, enum: ['new', 'used'], required: true },
   },
   { _id: false },
 );
@@ -65,6 +103,8 @@ const contactFormSchema = new Schema<ContactFormRecord>(
     phone: requiredText(40),
     interest: { type: String, enum: INTERESTS, required: true },
     message: requiredText(5000),
+    prefill: { type: prefillSchema, required: false },
+    vehicleOfInterest: { type: vehicleOfInterestSchema, required: false },
     createdAt: { type: Date, required: true, immutable: true, default: () => new Date() },
     notification: { type: deliveryStateSchema, required: true, default: () => ({}) },
     crmNotification: { type: deliveryStateSchema, required: false },

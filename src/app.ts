@@ -3,11 +3,13 @@ import path from 'node:path';
 import compression from 'compression';
 import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
+import { contactController } from '../controllers/contact.controller';
 import { healthController } from '../controllers/health.controller';
 import { pagesController } from '../controllers/pages.controller';
 import { redirectsController } from '../controllers/redirects.controller';
 import { sitemapController } from '../controllers/sitemap.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
+import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
 import { businessProfile } from './config/business-profile';
 import { siteData } from './site-data.server';
@@ -72,6 +74,16 @@ export function createApp(options: AppOptions): express.Express {
   app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
   app.use('/api/vehicles', vehiclesController(options.catalog));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
+  app.use(
+    contactController({
+      inquiries: createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO) }),
+      pages: options.pages,
+      pageContext: () => ({ catalog: options.catalog, site }),
+      origin: env.PUBLIC_ORIGIN,
+      rateLimit: { limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS },
+      logger,
+    }),
+  );
   app.use(
     pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
   );

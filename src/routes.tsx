@@ -22,6 +22,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('../views/pages/home-page').then((page) => page.homePage) },
           { path: 'services', lazy: () => import('../views/pages/services-page').then((page) => page.servicesPage) },
+          { path: 'contact', lazy: () => import('../views/pages/contact-page').then((page) => page.contactPage) },
           { path: 'thank-you', lazy: () => import('../views/pages/thank-you-page').then((page) => page.thankYouPage) },
           { path: 'privacy', lazy: () => import('../views/pages/privacy-page').then((page) => page.privacyPage) },
           { path: 'terms', lazy: () => import('../views/pages/terms-page').then((page) => page.termsPage) },

@@ -3,9 +3,12 @@ import type { RequestHandler } from 'express';
 import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
+import { startInquiryOutbox } from '../services/inquiry-outbox';
+import { businessProfile } from './config/business-profile';
 import type { Env } from './config/env';
 import { connectDatabase } from './db/connect-database';
 import type { Logger } from './logger';
+import { createMailTransport } from './mail/mail-transport';
 import type { PageRenderer } from './ssr/page-renderer';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -31,6 +34,13 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
     const listening = app.listen(env.PORT, env.HOST, () => resolve(listening));
   });
   logger.info({ port: env.PORT, origin: env.PUBLIC_ORIGIN }, 'listening');
+  const mailTransport = createMailTransport(env, logger);
+  const outbox = startInquiryOutbox({
+    transport: mailTransport,
+    mail: { from: env.MAIL_FROM, to: env.INQUIRY_TO, crmTo: env.CRM_ADF_TO, business: businessProfile(env) },
+    logger: logger.child({ component: 'inquiry-outbox' }),
+  });
+  logger.info({ smtp: Boolean(env.SMTP_URL), ...(env.SMTP_URL ? {} : { mailDir: env.MAIL_DIR }) }, 'inquiry outbox started');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -46,6 +56,8 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
       server.close(() => resolve());
       server.closeIdleConnections();
     });
+    await outbox.stop();
+    mailTransport.close();
     await database.close();
     logger.info('stopped');
     process.exit(0);

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
+import type { SendMailOptions } from 'nodemailer';
+import { ContactForm, type ContactFormRecord, type DeliveryState } from '../models/contact-form.model';
+import type { Logger } from '../src/logger';
+import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails';
+import type { InquiryLead } from '../src/mail/inquiry-lead';
+import type { MailTransport } from '../src/mail/mail-transport';
+
+/** The two messages an inquiry can owe: the staff e-mail and the CRM's ADF copy. */
+type NotificationKind = 'notification' | 'crmNotification';
+
+export interface InquiryOutboxOptions {
+  transport: MailTransport;
+  mail: InquiryMailSettings;
+  logger: Logger;
+  /** How often the worker looks for due messages. */
+  pollIntervalMs?: number;
+  /** How long a claimed message is reserved for the worker sending it; longer than any SMTP timeout. */
+  leaseMs?: number;
+  /** The wait after the first failed attempt; it doubles with each further failure, up to maxRetryDelayMs. */
+  firstRetryDelayMs?: number;
+  maxRetryDelayMs?: number;
+  /** How many messages are sent at the same time. */
+  concurrency?: number;
+}
+
+export interface InquiryOutbox {
+  /** Sends every message that is due now; resolves with how many were sent. */
+  drain(): Promise<number>;
+  /** Stops polling and waits for the sends in progress to finish and be recorded. */
+  stop(): Promise<void>;
+}
+
+const DEFAULTS = {
+  pollIntervalMs: 3000,
+  leaseMs: 5 * 60_000,
+  firstRetryDelayMs: 30_000,
+  maxRetryDelayMs: 60 * 60_000,
+  concurrency: 4,
+};
+
+/** The mail server's or the worker's own words, never the message: safe to store and log. */
+function describeFailure(error: unknown): string {
+  if (!(error instanceof Error)) return 'unknown error';
+  const { code, responseCode } = error as Error & { code?: string; responseCode?: number };
+  return [code, responseCode, error.message].filter(Boolean).join(' ').slice(0, 300);
+}
+
+function leadFromRecord(record: ContactFormRecord): InquiryLead {
+  return {
+    id: record.id,
+    firstName: record.firstName,
+    lastName: record.lastName,
+    email: record.email,
+    phone: record.phone,
+    interest: record.interest,
+    message: record.message,
+    createdAt: record.createdAt,
+    topic: record.prefill?.topic,
+    plan: record.prefill?.plan,
+    vehicle: record.vehicleOfInterest,
+  };
+}
+
+/**
+ * The outbox worker: it sends the notifications stored with each inquiry. Each message is claimed
+ * atomically (one findOneAndUpdate that moves its next attempt a lease ahead), so two workers or a
+ * restarted process never send the same message together; it is marked sent as soon as the mail
+ * server takes it, and a failure is retried with exponential back-off that is stored with the
+ * inquiry and therefore survives restarts.
+ */
+export function startInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
+  const settings = { ...DEFAULTS, ...options };
+  const { transport, mail, logger } = options;
+  const kinds: NotificationKind[] = mail.crmTo ? ['notification', 'crmNotification'] : ['notification'];
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const running = new Set<Promise<number>>();
+
+  function message(kind: NotificationKind, lead: InquiryLead): SendMailOptions {
+    return kind === 'notification' ? staffInquiryEmail(lead, mail) : crmLeadEmail(lead, { ...mail, crmTo: mail.crmTo! });
+  }
+
+  /** Claims one due message of this kind, or finds none. */
+  async function claim(kind: NotificationKind, token: string): Promise<ContactFormRecord | null> {
+    const now = new Date();
+    return ContactForm.findOneAndUpdate(
+      // Operators in a filter must be marked trusted, since sanitizeFilter is on.
+      { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: mongoose.trusted({ $lte: now }) },
+      { $set: { [`${kind}.nextAttemptAt`]: new Date(now.getTime() + settings.leaseMs), [`${kind}.claimToken`]: token } },
+      { sort: { [`${kind}.nextAttemptAt`]: 1 }, returnDocument: 'after' },
+    )
+      .lean<ContactFormRecord>()
+      .exec();
+  }
+
+  /** Sends one claimed message and records the outcome; true when it went out. */
+  async function deliver(kind: NotificationKind, record: ContactFormRecord, token: string): Promise<boolean> {
+    const state = record[kind] as DeliveryState;
+    const log = { inquiryId: record.id, kind };
+    let outgoing: SendMailOptions;
+    try {
+      outgoing = message(kind, leadFromRecord(record));
+    } catch (error) {
+      // A record the worker cannot turn into an e-mail will not improve by waiting: staff must look.
+      await ContactForm.updateOne(
+        { id: record.id, [`${kind}.claimToken`]: token },
+        { $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) }, $unset: { [`${kind}.claimToken`]: 1 } },
+      ).exec();
+      logger.error({ ...log, err: describeFailure(error) }, 'inquiry notification could not be built; marked failed');
+      return false;
+    }
+    try {
+      await transport.send(outgoing);
+    } catch (error) {
+      const attempts = state.attempts + 1;
+      const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);
+      const nextAttemptAt = new Date(Date.now() + delay);
+      await ContactForm.updateOne(
+        { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
+        {
+          $set: { [`${kind}.nextAttemptAt`]: nextAttemptAt, [`${kind}.lastError`]: describeFailure(error) },
+          $inc: { [`${kind}.attempts`]: 1 },
+          $unset: { [`${kind}.claimToken`]: 1 },
+        },
+      ).exec();
+      logger.warn({ ...log, attempts, nextAttemptAt, err: describeFailure(error) }, 'inquiry notification not sent; will retry');
+      return false;
+    }
+    // Sent: recorded even if another worker has since claimed it, so it is never sent again.
+    await ContactForm.updateOne(
+      { id: record.id, [`${kind}.status`]: 'pending' },
+      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: new Date() }, $unset: { [`${kind}.claimToken`]: 1 } },
+    ).exec();
+    logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
+    return true;
+  }
+
+  /** One lane: claims and sends messages one after another until none is due. */
+  async function lane(): Promise<number> {
+    let sent = 0;
+    for (const kind of kinds) {
+      while (!stopped) {
+        const token = randomUUID();
+        const record = await claim(kind, token);
+        if (!record) break;
+        if (await deliver(kind, record, token)) sent += 1;
+      }
+    }
+    return sent;
+  }
+
+  function drain(): Promise<number> {
+    const work = Promise.all(Array.from({ length: settings.concurrency }, lane)).then((counts) => counts.reduce((sum, count) => sum + count, 0));
+    running.add(work);
+    void work.catch(() => undefined).finally(() => running.delete(work));
+    return work;
+  }
+
+  async function tick() {
+    try {
+      await drain();
+    } catch (error) {
+      // Most often the database is unreachable; the next tick tries again.
+      logger.error({ err: describeFailure(error) }, 'inquiry outbox could not run');
+    }
+    if (!stopped) {
+      timer = setTimeout(() => void tick(), settings.pollIntervalMs);
+      timer.unref();
+    }
+  }
+
+  timer = setTimeout(() => void tick(), 0);
+  timer.unref();
+
+  return {
+    drain,
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await Promise.allSettled([...running]);
+    },
+  };
+}

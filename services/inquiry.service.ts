@@ -1,0 +1,62 @@
+import mongoose from 'mongoose';
+import { ContactForm, type VehicleOfInterest } from '../models/contact-form.model';
+import type { Catalog } from '../src/catalog/catalog';
+import { findVehicleOfInterest } from '../src/contact/contact-prefill';
+import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
+import { isDatabaseUnavailable } from '../src/db/database-unavailable';
+import { AppError } from '../src/http/app-error';
+
+/** What the visitor is told: the inquiry is stored under this id. */
+export interface StoredInquiry {
+  id: string;
+  createdAt: string;
+}
+
+export interface InquiryService {
+  /** Stores a validated inquiry with its notifications pending; the outbox sends them. */
+  submit(input: ContactInput, context: ContactContext): Promise<StoredInquiry>;
+}
+
+const UNAVAILABLE_MESSAGE = 'We could not save your message right now. Please call us or try again in a few minutes.';
+
+/** The catalogue vehicle a prefilled link named, if it names one; a lookup problem just leaves it out. */
+async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<VehicleOfInterest | undefined> {
+  if (!key) return undefined;
+  try {
+    const vehicle = findVehicleOfInterest(await catalog.listVehicles(), key);
+    return vehicle ? { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, condition: vehicle.isNew ? 'new' : 'used' } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Inquiries are written to contact_forms before the visitor hears back, each with a pending staff
+ * notification (and a pending CRM copy when CRM_ADF_TO is configured), so that a mail outage
+ * delays an inquiry but never loses it.
+ */
+export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean }): InquiryService {
+  return {
+    async submit(input, context) {
+      if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new AppError(503, UNAVAILABLE_MESSAGE);
+      const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
+      const now = new Date();
+      const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
+      const prefill = Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
+      try {
+        const record = await ContactForm.create({
+          ...input,
+          ...(Object.keys(prefill).length ? { prefill } : {}),
+          ...(vehicle ? { vehicleOfInterest: vehicle } : {}),
+          createdAt: now,
+          notification: pending(),
+          ...(options.crmCopy ? { crmNotification: pending() } : {}),
+        });
+        return { id: record.id, createdAt: record.createdAt.toISOString() };
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) throw Object.assign(new AppError(503, UNAVAILABLE_MESSAGE), { cause: error });
+        throw error;
+      }
+    },
+  };
+}

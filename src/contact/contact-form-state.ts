@@ -1,0 +1,27 @@
+import { CONTACT_FIELDS, CONTEXT_FIELDS, type ContactField, type ContactFieldErrors, type ContextField } from './contact-schema';
+
+/**
+ * A submission the server sends back to the visitor without JavaScript: what they typed, and why
+ * it was not accepted. It is rendered into the page, never logged or cached.
+ */
+export interface ContactFormState {
+  values: Partial<Record<ContactField | ContextField, string>>;
+  fieldErrors: ContactFieldErrors;
+  /** A problem with the whole submission rather than one field (too many messages, an outage). */
+  formError?: string;
+}
+
+/** Keeps the form's own text fields only; anything that is not a string comes back empty. */
+export function contactFormState(body: unknown, fieldErrors: ContactFieldErrors, formError?: string): ContactFormState {
+  const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const values: ContactFormState['values'] = {};
+  for (const field of [...CONTACT_FIELDS, ...CONTEXT_FIELDS]) {
+    const value = source[field];
+    if (typeof value === 'string') values[field] = value;
+  }
+  return { values, fieldErrors, ...(formError ? { formError } : {}) };
+}
+
+export function isContactFormState(value: unknown): value is ContactFormState {
+  return typeof value === 'object' && value !== null && 'values' in value && 'fieldErrors' in value;
+}

@@ -1,0 +1,33 @@
+import type { Interest } from '../lib/contact-path';
+
+/** The catalogue vehicle a lead is about. */
+export interface LeadVehicle {
+  slug: string;
+  name: string;
+  /** The catalogue's brand key: 'denago', 'evolution'. */
+  brand: string;
+  condition: 'new' | 'used';
+}
+
+/** One stored inquiry, as the staff e-mail and the ADF lead describe it. */
+export interface InquiryLead {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  interest: Interest;
+  message: string;
+  createdAt: Date;
+  topic?: string;
+  /** A rental plan key such as '6-seater-weekly'. */
+  plan?: string;
+  vehicle?: LeadVehicle;
+}
+
+/** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */
+export function makeAndModel(vehicle: LeadVehicle): { make: string; model: string } {
+  const make = vehicle.brand.toUpperCase();
+  const model = vehicle.name.toUpperCase().startsWith(`${make} `) ? vehicle.name.slice(make.length + 1) : vehicle.name;
+  return { make, model };
+}

@@ -1,0 +1,62 @@
+import { Link } from 'react-router';
+import type { DealershipLocation } from '../../seeds/locations';
+import { useBusiness } from '../hooks/use-business';
+import { Card } from './card';
+import { Icon } from './icon';
+
+/** The contact page's ways to reach us: two showrooms with their phones, the e-mail and the website. */
+export function ContactDetailsCard({ locations }: { locations: DealershipLocation[] }) {
+  const business = useBusiness();
+  return (
+    <Card className="p-6">
+      <h2 className="text-xl font-bold text-ink-900">Contact Details</h2>
+      <ul className="mt-5 space-y-5">
+        {locations.map((location) => (
+          <li key={location.id} className="flex gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+              <Icon name="pin" className="size-5" />
+            </span>
+            <div>
+              <h3 className="font-semibold text-ink-900">{location.name}</h3>
+              <address className="not-italic text-ink-700">
+                {location.address}, {location.city}, {location.state} {location.postalCode}
+              </address>
+              <a href={`tel:${location.phoneTel}`} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
+                {location.phone}
+              </a>
+            </div>
+          </li>
+        ))}
+        <li className="flex gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon name="mail" className="size-5" />
+          </span>
+          <div>
+            <h3 className="font-semibold text-ink-900">Email</h3>
+            <a href={`mailto:${business.email}`} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
+              {business.email}
+            </a>
+          </div>
+        </li>
+        <li className="flex gap-3">
+          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+            <Icon name="external" className="size-5" />
+          </span>
+          <div>
+            <h3 className="font-semibold text-ink-900">Website</h3>
+            <Link to="/" className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
+              {new URL(business.origin).host}
+            </Link>
+          </div>
+        </li>
+      </ul>
+      <p className="mt-6 border-t border-ink-200 pt-4 text-sm text-ink-600">
+        Visiting in person?{' '}
+        <Link to="/showroom" className="font-semibold text-brand-700 hover:underline">
+          See all our showrooms
+        </Link>
+        .
+      </p>
+    </Card>
+  );
+}

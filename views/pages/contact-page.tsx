@@ -1,0 +1,119 @@
+import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
+import { locations } from '../../seeds/locations';
+import { isContactFormState } from '../../src/contact/contact-form-state';
+import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
+import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
+import { catalogFor, formStateFor } from '../../src/request-context';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { ContactDetailsCard } from '../components/contact-details-card';
+import { ContactForm, type ContactFormProps } from '../components/contact-form';
+import { ContactHoursCard } from '../components/contact-hours-card';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+// One showroom in Ocean County and one in Cape May County; the showroom page lists them all.
+const CONTACT_LOCATION_IDS = ['bayville', 'cape-may-court-house'];
+const contactLocations = locations.filter((location) => CONTACT_LOCATION_IDS.includes(location.id));
+
+type ContactPageData = ContactFormProps;
+
+/**
+ * The form's starting point: what the visitor sent back after a refused submission without
+ * JavaScript, or else a form prefilled from the link that led here (?interest=&topic=&plan=&vehicle=).
+ */
+async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<ContactPageData> {
+  const formState = formStateFor(context);
+  if (isContactFormState(formState)) {
+    const { values } = formState;
+    const interest = CONTACT_INTERESTS.find((known) => known === values.interest) ?? 'sales';
+    return {
+      initial: {
+        firstName: values.firstName ?? '',
+        lastName: values.lastName ?? '',
+        email: values.email ?? '',
+        phone: values.phone ?? '',
+        interest,
+        message: values.message ?? '',
+      } satisfies Record<ContactField, string>,
+      context: parseContactContext(values),
+      fieldErrors: formState.fieldErrors,
+      formError: formState.formError ?? null,
+    };
+  }
+  const prefill = prefillFromSearchParams(new URL(request.url).searchParams);
+  let vehicleName: string | undefined;
+  if (prefill.vehicle) {
+    try {
+      vehicleName = findVehicleOfInterest(await catalogFor(context).listVehicles(), prefill.vehicle)?.name;
+    } catch {
+      // Without the catalogue the link's own wording stands in for the vehicle's name.
+    }
+  }
+  const { topic, plan, vehicle } = prefill;
+  return {
+    initial: { firstName: '', lastName: '', email: '', phone: '', interest: prefill.interest, message: prefillMessage(prefill, vehicleName) },
+    context: { topic, plan, vehicle },
+    fieldErrors: {},
+    formError: null,
+  };
+}
+
+function ContactPage() {
+  const business = useBusiness();
+  const data = useLoaderData() as ContactPageData;
+  const { search } = useLocation();
+  return (
+    <>
+      <PageHero
+        eyebrow="We're here to help"
+        title="Contact Us"
+        actions={
+          <>
+            <ButtonLink to={business.phoneHref} variant="call" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call Now {business.phone}
+            </ButtonLink>
+            <ButtonLink to={`mailto:${business.email}`} variant="outline-light" size="lg">
+              <Icon name="mail" className="size-4" />
+              Email Us
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>Questions about a cart, a rental or a repair? Call, e-mail or send us a message, and a real person will answer within 24 hours.</p>
+      </PageHero>
+      <div className="bg-sand-50 py-14 sm:py-20">
+        <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] lg:items-start">
+          <div className="grid gap-8">
+            <ContactDetailsCard locations={contactLocations} />
+            <ContactHoursCard />
+          </div>
+          <Card className="p-6 sm:p-8">
+            <h2 className="text-2xl font-bold tracking-tight text-ink-900">Send Us a Message</h2>
+            <p className="mt-2 text-ink-600">Every field is required. We use your details only to answer you.</p>
+            <div className="mt-6">
+              {/* A new link (another interest or vehicle) starts a new form. */}
+              <ContactForm key={search} {...data} />
+            </div>
+          </Card>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export const contactPage: PageModule<ContactPageData> = {
+  Component: ContactPage,
+  loader: contactLoader,
+  handle: {
+    head: ({ business }) => ({
+      title: 'Contact Us',
+      description: `Call, e-mail or send ${business.name} a message about golf cart sales, rentals, service and parts. We answer within 24 hours.`,
+      canonicalPath: '/contact',
+      jsonLd: [{ '@context': 'https://schema.org', '@type': 'ContactPage', name: `Contact ${business.name}`, url: `${business.origin}/contact` }],
+    }),
+  },
+};
