@@ -502,6 +502,12 @@ describe('commands through the mongodb driver', () => {
 
       expect(totals).toHaveLength(333);
       expect(listed.map((info) => info.name).sort()).toEqual(names);
+
+      const partial = listing.listCollections({}, { nameOnly: true, batchSize: 2 });
+      await partial.next();
+      const killed = await listing.command({ killCursors: '$cmd.listCollections', cursors: [partial.id] });
+      expect(killed.cursorsKilled.map(String)).toEqual([String(partial.id)]);
+      await partial.close();
     } finally {
       await listing.dropDatabase();
     }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { deserialize, serialize } from 'bson';
 import type { Binary, Document } from 'bson';
 import { StoredCollection } from './stored-collection';
-import { requestDeserializeOptions } from './wire-message-reader';
+import { deserializeOptions } from './deserialize-options';
 
 const fileFormat = 1;
 const collectionSuffix = '.bson';
@@ -114,7 +114,7 @@ function decodeCollectionFile(contents: Buffer, filePath: string): StoredCollect
     if (size < 5 || position + size > contents.length) {
       throw new Error(`Embedded MongoDB data file is corrupt: ${filePath}`);
     }
-    documents.push(deserialize(contents.subarray(position, position + size), requestDeserializeOptions));
+    documents.push(deserialize(contents.subarray(position, position + size), deserializeOptions));
     position += size;
   }
   const header = documents.shift();

@@ -4,7 +4,7 @@ import { MongoCommandError } from './mongo-command-error';
 
 /** Real servers cap a reply batch at 16 MiB of documents; leave room for the envelope. */
 const maxBatchBytes = 16 * 1024 * 1024 - 16 * 1024;
-export const defaultFirstBatchSize = 101;
+const defaultFirstBatchSize = 101;
 const idleCursorTimeoutMs = 10 * 60 * 1000;
 
 interface OpenCursor {

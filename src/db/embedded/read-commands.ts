@@ -46,7 +46,9 @@ function getMore(context: CommandContext): Document {
 }
 
 function killCursors(context: CommandContext): Document {
-  new CommandArguments(context.command).collection();
+  if (typeof context.command.killCursors !== 'string') {
+    throw new MongoCommandError(73, "BSON field 'killCursors' must name the cursor's collection");
+  }
   const ids = context.command.cursors;
   if (!Array.isArray(ids)) throw new MongoCommandError(14, "BSON field 'cursors' is the wrong type, expected type 'array'");
   return context.cursors.kill(ids.map(toCursorId).filter((id): id is Long => id !== undefined));

@@ -1,30 +1,16 @@
-import { inflateSync } from 'node:zlib';
 import { deserialize } from 'bson';
 import type { Document } from 'bson';
+import { deserializeOptions } from './deserialize-options';
 
 export const maxMessageSizeBytes = 48_000_000;
 
-const opReply = 1;
 const opQuery = 2004;
-const opCompressed = 2012;
 const opMsg = 2013;
 
 const msgChecksumPresent = 1 << 0;
 const msgMoreToCome = 1 << 1;
 // Bits 0-15 are "required": a receiver must reject flags it does not understand.
 const msgKnownRequiredBits = msgChecksumPresent | msgMoreToCome;
-
-const compressorNoop = 0;
-const compressorZlib = 2;
-
-/** Longs stay Longs so they round-trip; int32/double become numbers so mingo can compare them. */
-export const requestDeserializeOptions = {
-  promoteLongs: false,
-  promoteValues: true,
-  promoteBuffers: false,
-  bsonRegExp: false,
-  useBigInt64: false,
-} as const;
 
 /** A decoded client request, whichever opcode carried it. */
 export interface WireRequest {
@@ -63,7 +49,7 @@ export class WireMessageReader {
         throw new WireProtocolError(`invalid message length ${length}`);
       }
       if (this.buffered < length) break;
-      requests.push(decodeMessage(this.take(length), true));
+      requests.push(decodeMessage(this.take(length)));
     }
     return requests;
   }
@@ -84,7 +70,8 @@ export class WireMessageReader {
   }
 }
 
-function decodeMessage(message: Buffer, allowCompressed: boolean): WireRequest {
+// OP_COMPRESSED is not handled: hello never offers a compressor, so drivers never send it.
+function decodeMessage(message: Buffer): WireRequest {
   const requestId = message.readInt32LE(4);
   const opCode = message.readInt32LE(12);
   try {
@@ -93,11 +80,6 @@ function decodeMessage(message: Buffer, allowCompressed: boolean): WireRequest {
         return decodeOpMsg(message, requestId);
       case opQuery:
         return decodeOpQuery(message, requestId);
-      case opCompressed:
-        if (!allowCompressed) break;
-        return decodeMessage(decompress(message), false);
-      case opReply:
-        break;
     }
   } catch (error) {
     if (error instanceof WireProtocolError) throw error;
@@ -121,7 +103,7 @@ function decodeOpMsg(message: Buffer, requestId: number): WireRequest {
     if (kind === 0) {
       if (body) throw new WireProtocolError('OP_MSG has more than one body section');
       const size = documentSize(message, position, end);
-      body = deserialize(message.subarray(position, position + size), requestDeserializeOptions);
+      body = deserialize(message.subarray(position, position + size), deserializeOptions);
       position += size;
     } else if (kind === 1) {
       const sectionEnd = position + message.readInt32LE(position);
@@ -133,7 +115,7 @@ function decodeOpMsg(message: Buffer, requestId: number): WireRequest {
       const documents: Document[] = [];
       while (position < sectionEnd) {
         const size = documentSize(message, position, sectionEnd);
-        documents.push(deserialize(message.subarray(position, position + size), requestDeserializeOptions));
+        documents.push(deserialize(message.subarray(position, position + size), deserializeOptions));
         position += size;
       }
       sequences.push([identifier, documents]);
@@ -162,31 +144,10 @@ function decodeOpQuery(message: Buffer, requestId: number): WireRequest {
   }
   const position = nameEnd + 1 + 8;
   const size = documentSize(message, position, message.length);
-  let command = deserialize(message.subarray(position, position + size), requestDeserializeOptions);
+  let command = deserialize(message.subarray(position, position + size), deserializeOptions);
   // Drivers talking to mongos wrap the command as { $query: cmd, $readPreference }.
   if (command.$query && typeof command.$query === 'object') command = command.$query as Document;
   return { requestId, protocol: 'op_query', db: namespace.slice(0, dot), command, moreToCome: false };
-}
-
-function decompress(message: Buffer): Buffer {
-  const originalOpCode = message.readInt32LE(16);
-  const uncompressedSize = message.readInt32LE(20);
-  const compressorId = message[24];
-  if (uncompressedSize < 0 || uncompressedSize + 16 > maxMessageSizeBytes) {
-    throw new WireProtocolError('invalid uncompressed size');
-  }
-  const payload = message.subarray(25);
-  let body: Buffer;
-  if (compressorId === compressorNoop) body = payload;
-  else if (compressorId === compressorZlib) body = inflateSync(payload, { maxOutputLength: uncompressedSize });
-  else throw new WireProtocolError(`unsupported compressor ${compressorId}`);
-  if (body.length !== uncompressedSize) throw new WireProtocolError('uncompressed size mismatch');
-  const header = Buffer.alloc(16);
-  header.writeInt32LE(16 + body.length, 0);
-  header.writeInt32LE(message.readInt32LE(4), 4);
-  header.writeInt32LE(message.readInt32LE(8), 8);
-  header.writeInt32LE(originalOpCode, 12);
-  return Buffer.concat([header, body]);
 }
 
 function documentSize(message: Buffer, position: number, end: number): number {

@@ -6,7 +6,11 @@ const opMsg = 2013;
 
 let nextReplyId = 1;
 
-/** Frames a command reply the way the request arrived: OP_MSG, or OP_REPLY for the legacy handshake. */
+/**
+ * Frames a command reply the way the request arrived: OP_MSG (flags, then one body section),
+ * or OP_REPLY for the legacy handshake (responseFlags, cursorID, startingFrom,
+ * numberReturned, then the document).
+ */
 export function encodeWireReply(protocol: 'op_msg' | 'op_query', responseTo: number, reply: Document): Buffer {
   const body = serialize(reply);
   const prefixLength = protocol === 'op_msg' ? 21 : 36;
@@ -21,10 +25,10 @@ export function encodeWireReply(protocol: 'op_msg' | 'op_query', responseTo: num
     message[20] = 0;
   } else {
     message.writeInt32LE(opReply, 12);
-    message.writeInt32LE(0, 16); // responseFlags
-    message.writeBigInt64LE(0n, 20); // cursorID
-    message.writeInt32LE(0, 28); // startingFrom
-    message.writeInt32LE(1, 32); // numberReturned
+    message.writeInt32LE(0, 16);
+    message.writeBigInt64LE(0n, 20);
+    message.writeInt32LE(0, 28);
+    message.writeInt32LE(1, 32);
   }
   message.set(body, prefixLength);
   return message;
