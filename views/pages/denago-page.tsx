@@ -1,0 +1,164 @@
+import { Suspense } from 'react';
+import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { denagoPage as content } from '../../seeds/brand-pages';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
+import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
+import { contactPath } from '../../src/lib/contact-path';
+import { formatPrice } from '../../src/lib/format-price';
+import { vehiclePath } from '../../src/lib/vehicle-path';
+import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
+import { catalogFor } from '../../src/request-context';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { VehicleCard } from '../components/vehicle-card';
+import { AsyncVehicleLoadError, VehicleLoadError } from '../components/vehicle-load-error';
+import { VehicleGridSkeleton } from '../components/vehicle-skeleton';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'isNew'>;
+type DenagoData = VehicleListData<BrandVehicle>;
+
+const GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+async function denagoLoader({ context }: LoaderFunctionArgs) {
+  const catalog = catalogFor(context);
+  return loadVehicleList(async () =>
+    (await catalog.listVehiclesByBrand('denago')).map(({ id, slug, name, description, price, images, isNew }) => ({
+      id,
+      slug,
+      name,
+      description,
+      price,
+      images: images.slice(0, 1),
+      isNew,
+    })),
+  );
+}
+
+function DenagoModels({ vehicles }: { vehicles: BrandVehicle[] }) {
+  if (vehicles.length === 0) {
+    return <p className="text-lg text-ink-700">Our DENAGO line-up is being restocked. Ask us what is arriving next.</p>;
+  }
+  return (
+    <ul className={GRID_CLASSES}>
+      {vehicles.map((vehicle) => (
+        <li key={vehicle.id}>
+          <VehicleCard
+            href={vehiclePath(vehicle)}
+            name={vehicle.name}
+            image={vehicle.images[0]}
+            priceLabel={formatPrice(vehicle.price)}
+            badge={vehicle.isNew ? { label: 'NEW', tone: 'new' } : undefined}
+            description={vehicle.description}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DenagoPage() {
+  const { vehicles, loadError } = useLoaderData() as DenagoData;
+  const business = useBusiness();
+  const availability = contactPath({ interest: 'sales', topic: content.models.availabilityTopic });
+  return (
+    <>
+      <PageHero
+        eyebrow={content.hero.eyebrow}
+        title={content.hero.title}
+        actions={
+          <>
+            <ButtonLink to="#models" variant="call" size="lg">
+              See the Models
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call {business.phone}
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{content.hero.intro}</p>
+      </PageHero>
+
+      <Section id="about-denago">
+        <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-start">
+          <div>
+            <h2 id="about-denago-heading" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
+              {content.about.title}
+            </h2>
+            {content.about.paragraphs.map((paragraph) => (
+              <p key={paragraph} className="mt-4 text-lg text-ink-700">
+                {paragraph}
+              </p>
+            ))}
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2">
+            {content.about.features.map((feature) => (
+              <Card as="li" key={feature.title} className="p-5">
+                <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                  <Icon name={feature.icon} className="size-5" />
+                </span>
+                <h3 className="mt-3 font-bold text-ink-900">{feature.title}</h3>
+                <p className="mt-1 text-ink-600">{feature.text}</p>
+              </Card>
+            ))}
+          </ul>
+        </div>
+      </Section>
+
+      <Section tone="sand" id="models" title={content.models.title} intro={content.models.intro}>
+        {loadError ? (
+          <VehicleLoadError message={loadError} />
+        ) : (
+          <Suspense fallback={<VehicleGridSkeleton className={GRID_CLASSES} label="Loading DENAGO models…" />}>
+            <Await resolve={vehicles} errorElement={<AsyncVehicleLoadError />}>
+              {(list) => <DenagoModels vehicles={list} />}
+            </Await>
+          </Suspense>
+        )}
+        <Card className="mt-10 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
+          <div>
+            <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or colour?</h3>
+            <p className="mt-1 text-ink-600">Stock changes weekly. We will check our lots and incoming orders for you.</p>
+          </div>
+          <ButtonLink to={availability} size="lg" className="shrink-0">
+            <Icon name="mail" className="size-4" />
+            Contact for Availability
+          </ButtonLink>
+        </Card>
+      </Section>
+    </>
+  );
+}
+
+export const denagoPage: PageModule<DenagoData> = {
+  Component: DenagoPage,
+  loader: denagoLoader,
+  handle: {
+    head: ({ data, business }) => ({
+      title: 'DENAGO Electric Vehicles & Golf Carts',
+      description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
+      canonicalPath: '/denago',
+      keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
+      jsonLd: [
+        ...(Array.isArray(data.vehicles) && data.vehicles.length > 0
+          ? [vehicleListJsonLd(data.vehicles, { name: 'DENAGO models', path: '/denago' }, business.origin)]
+          : []),
+        breadcrumbJsonLd(
+          [
+            { label: 'Home', path: '/' },
+            { label: 'DENAGO', path: '/denago' },
+          ],
+          business.origin,
+        ),
+      ],
+    }),
+  },
+};

@@ -1,0 +1,222 @@
+import { Suspense } from 'react';
+import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { evolutionPage as content } from '../../seeds/brand-pages';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
+import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
+import { contactPath } from '../../src/lib/contact-path';
+import { formatPrice } from '../../src/lib/format-price';
+import { vehiclePath } from '../../src/lib/vehicle-path';
+import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
+import { catalogFor } from '../../src/request-context';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { PageHero } from '../components/page-hero';
+import { Section } from '../components/section';
+import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
+import { AsyncVehicleLoadError, VehicleLoadError } from '../components/vehicle-load-error';
+import { VehicleGridSkeleton } from '../components/vehicle-skeleton';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'inStock'>;
+type EvolutionData = VehicleListData<BrandVehicle>;
+type FeaturedModel = (typeof content.featured)[number];
+
+const GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+async function evolutionLoader({ context }: LoaderFunctionArgs) {
+  const catalog = catalogFor(context);
+  return loadVehicleList(async () =>
+    (await catalog.listVehiclesByBrand('evolution')).map(({ id, slug, name, description, price, images, inStock }) => ({
+      id,
+      slug,
+      name,
+      description,
+      price,
+      images: images.slice(0, 1),
+      inStock,
+    })),
+  );
+}
+
+/**
+ * A featured card's price, from the catalogue so it never contradicts the model pages: a series
+ * starts at its lowest priced model; unpriced models are quoted on request.
+ */
+export function featuredPriceLabel(model: { slugPrefix: string }, vehicles: readonly Pick<Vehicle, 'slug' | 'price'>[]): string {
+  const members = vehicles.filter((vehicle) => vehicle.slug.startsWith(model.slugPrefix));
+  const prices = members.flatMap((vehicle) => (vehicle.price === null ? [] : [vehicle.price]));
+  if (prices.length === 0) return formatPrice(null);
+  const lowest = Math.min(...prices);
+  return members.length > 1 ? `Starting at ${formatPrice(lowest)}` : formatPrice(lowest);
+}
+
+function PriceSkeleton() {
+  return (
+    <>
+      <span className="inline-block h-7 w-44 animate-pulse rounded bg-ink-200 align-middle" aria-hidden="true" />
+      <span className="sr-only">Loading price…</span>
+    </>
+  );
+}
+
+function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedModel; vehicles: EvolutionData['vehicles']; loadError: string | null }) {
+  const link =
+    model.link === 'inventory'
+      ? { to: '/inventory', label: `View ${model.title} in Inventory` }
+      : { to: contactPath({ interest: 'sales', topic: 'pricing', vehicle: `EVOLUTION ${model.title}` }), label: 'Contact Us for Pricing' };
+  return (
+    <Card as="li" className="flex flex-col overflow-hidden md:flex-row">
+      <div className="flex items-center bg-gradient-to-b from-brand-50 to-sand-50 md:w-2/5">
+        <img src={model.image} alt="" width={VEHICLE_IMAGE_SIZE.width} height={VEHICLE_IMAGE_SIZE.height} loading="lazy" className="aspect-[8/5] h-auto w-full object-contain p-4" />
+      </div>
+      <div className="flex flex-1 flex-col p-6">
+        <h3 className="text-xl font-bold text-ink-900">{model.title}</h3>
+        <p className="mt-2 text-ink-600">{model.text}</p>
+        <p className="mt-4 text-2xl font-extrabold text-brand-800">
+          {loadError ? (
+            formatPrice(null)
+          ) : (
+            <Suspense fallback={<PriceSkeleton />}>
+              <Await resolve={vehicles} errorElement={formatPrice(null)}>
+                {(list) => featuredPriceLabel(model, list)}
+              </Await>
+            </Suspense>
+          )}
+        </p>
+        <div className="mt-auto pt-5">
+          <ButtonLink to={link.to} variant="secondary">
+            {link.label}
+            <Icon name="arrowRight" className="size-4" />
+          </ButtonLink>
+        </div>
+      </div>
+    </Card>
+  );
+}
+
+function EvolutionGrid({ vehicles }: { vehicles: BrandVehicle[] }) {
+  if (vehicles.length === 0) {
+    return (
+      <Card className="flex flex-col items-start gap-4 p-6 sm:p-8">
+        <p className="text-lg text-ink-800">{content.inventory.empty}</p>
+        <ButtonLink to={contactPath({ interest: 'sales', topic: 'EVOLUTION availability' })}>
+          <Icon name="mail" className="size-4" />
+          Contact Us
+        </ButtonLink>
+      </Card>
+    );
+  }
+  return (
+    <ul className={GRID_CLASSES}>
+      {vehicles.map((vehicle) => (
+        <li key={vehicle.id}>
+          <VehicleCard
+            href={vehiclePath(vehicle)}
+            name={vehicle.name}
+            image={vehicle.images[0]}
+            priceLabel={formatPrice(vehicle.price)}
+            badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }}
+            description={vehicle.description}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function EvolutionPage() {
+  const { vehicles, loadError } = useLoaderData() as EvolutionData;
+  const business = useBusiness();
+  return (
+    <>
+      <PageHero
+        eyebrow={content.hero.eyebrow}
+        title={content.hero.title}
+        actions={
+          <>
+            <ButtonLink to="#evolution-inventory" variant="call" size="lg">
+              See Current Inventory
+              <Icon name="arrowRight" className="size-4" />
+            </ButtonLink>
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
+              <Icon name="phone" className="size-4" />
+              Call {business.phone}
+            </ButtonLink>
+          </>
+        }
+      >
+        <p>{content.hero.intro}</p>
+      </PageHero>
+
+      <Section id="model-categories" title="Model Categories" intro="Three families for three kinds of days.">
+        <ul className="grid gap-6 md:grid-cols-3">
+          {content.categories.map((category) => (
+            <Card as="li" key={category.title} className="relative flex flex-col p-6">
+              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+                <Icon name={category.icon} className="size-6" />
+              </span>
+              <h3 className="mt-4 text-xl font-bold text-ink-900">
+                <Link
+                  to={`/inventory?brand=evolution&category=${category.category}`}
+                  className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] after:content-['']"
+                >
+                  {category.title}
+                </Link>
+              </h3>
+              <p className="mt-1 font-semibold text-brand-700">{category.tagline}</p>
+              <p className="mt-2 text-ink-600">{category.text}</p>
+            </Card>
+          ))}
+        </ul>
+      </Section>
+
+      <Section tone="sand" id="featured-models" title="Featured Models">
+        <ul className="grid gap-6 lg:grid-cols-2">
+          {content.featured.map((model) => (
+            <FeaturedModelCard key={model.title} model={model} vehicles={vehicles} loadError={loadError} />
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="evolution-inventory" title={content.inventory.title} intro={content.inventory.intro}>
+        {loadError ? (
+          <VehicleLoadError message={loadError} />
+        ) : (
+          <Suspense fallback={<VehicleGridSkeleton className={GRID_CLASSES} label="Loading EVOLUTION inventory…" />}>
+            <Await resolve={vehicles} errorElement={<AsyncVehicleLoadError />}>
+              {(list) => <EvolutionGrid vehicles={list} />}
+            </Await>
+          </Suspense>
+        )}
+      </Section>
+    </>
+  );
+}
+
+export const evolutionPage: PageModule<EvolutionData> = {
+  Component: EvolutionPage,
+  loader: evolutionLoader,
+  handle: {
+    head: ({ data, business }) => ({
+      title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
+      description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
+      canonicalPath: '/evolution',
+      keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
+      jsonLd: [
+        ...(Array.isArray(data.vehicles) && data.vehicles.length > 0
+          ? [vehicleListJsonLd(data.vehicles, { name: 'EVOLUTION inventory', path: '/evolution' }, business.origin)]
+          : []),
+        breadcrumbJsonLd(
+          [
+            { label: 'Home', path: '/' },
+            { label: 'EVOLUTION', path: '/evolution' },
+          ],
+          business.origin,
+        ),
+      ],
+    }),
+  },
+};

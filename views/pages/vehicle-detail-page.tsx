@@ -1,0 +1,295 @@
+import { Suspense, useEffect } from 'react';
+import { Await, data, Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { z } from 'zod';
+import type { BusinessProfile } from '../../src/config/business-profile';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
+import type { PageHead } from '../../src/head/page-head';
+import { contactPath } from '../../src/lib/contact-path';
+import { formatPrice } from '../../src/lib/format-price';
+import { vehiclePath } from '../../src/lib/vehicle-path';
+import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/lib/vehicle-list-loader';
+import { catalogFor } from '../../src/request-context';
+import { Badge, type BadgeTone } from '../components/badge';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { SpecificationList, specificationEntries } from '../components/specification-list';
+import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+interface VehicleDetailData {
+  /** The vehicle, null when no vehicle has the id; pending during a client-side navigation. */
+  vehicle: Deferrable<Vehicle | null>;
+}
+
+const idSchema = z.uuid();
+
+async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
+  const id = idSchema.safeParse(params.id);
+  if (!id.success) return data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
+  const found = catalogFor(context).findVehicle(id.data);
+  if (loadsInBrowser()) return { vehicle: handedToPage(found) } satisfies VehicleDetailData;
+  const vehicle = await found;
+  return vehicle ? ({ vehicle } satisfies VehicleDetailData) : data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
+}
+
+/** Spec section 4: NEW first, then whether it is on the lot. */
+function vehicleBadge(vehicle: Pick<Vehicle, 'isNew' | 'inStock'>): { label: string; tone: BadgeTone } {
+  if (vehicle.isNew) return { label: 'NEW', tone: 'new' };
+  if (vehicle.inStock) return { label: 'In Stock', tone: 'success' };
+  return { label: 'Out of Stock', tone: 'neutral' };
+}
+
+const brandName = (vehicle: Pick<Vehicle, 'brand'>) => vehicle.brand.toUpperCase();
+
+function VehicleNotFound() {
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
+      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-sand-100 text-brand-700">
+        <Icon name="gauge" className="size-8" />
+      </span>
+      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">Vehicle Not Found</h1>
+      <p className="mt-4 text-lg text-ink-600">The vehicle you're looking for doesn't exist or has been removed.</p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/inventory" size="lg">
+          <Icon name="arrowLeft" className="size-4" />
+          Back to Inventory
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function VehicleDetailSkeleton() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6" data-testid="vehicle-detail-skeleton">
+      <p role="status" className="sr-only">
+        Loading vehicle…
+      </p>
+      <div aria-hidden="true" className="animate-pulse">
+        <div className="h-5 w-40 rounded bg-ink-200" />
+        <div className="mt-8 grid gap-10 lg:grid-cols-2">
+          <div className="aspect-[8/5] w-full rounded-[var(--radius-card)] bg-ink-100" />
+          <div className="space-y-4">
+            <div className="h-6 w-16 rounded-full bg-sun-200" />
+            <div className="h-10 w-3/4 rounded bg-ink-200" />
+            <div className="h-8 w-1/3 rounded bg-ink-200" />
+            <div className="h-4 w-full rounded bg-ink-100" />
+            <div className="h-4 w-full rounded bg-ink-100" />
+            <div className="h-4 w-2/3 rounded bg-ink-100" />
+            <div className="flex gap-3 pt-4">
+              <div className="h-12 w-44 rounded-full bg-ink-200" />
+              <div className="h-12 w-44 rounded-full bg-ink-100" />
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLater: boolean }) {
+  const business = useBusiness();
+  const badge = vehicleBadge(vehicle);
+  const canonical = vehiclePath(vehicle);
+  const prefill = (topic: string) => contactPath({ interest: 'sales', topic, vehicle: vehicle.name });
+
+  // The head was written before a client-side navigation's data arrived; name the tab now.
+  useEffect(() => {
+    if (arrivedLater) document.title = `${vehicleDetailHead(vehicle, business).title} | ${business.name}`;
+  }, [arrivedLater, vehicle, business]);
+
+  return (
+    <>
+      <div className="bg-sand-50">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+          <Link to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
+            <Icon name="arrowLeft" className="size-4" />
+            Back to Inventory
+          </Link>
+          <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:items-start">
+            <div className="overflow-hidden rounded-[var(--radius-card)] bg-gradient-to-b from-brand-50 to-white ring-1 ring-ink-200/70">
+              <img
+                src={vehicle.images[0] ?? PLACEHOLDER_IMAGE}
+                alt={vehicle.images[0] ? `${vehicle.name}, side view` : ''}
+                width={VEHICLE_IMAGE_SIZE.width}
+                height={VEHICLE_IMAGE_SIZE.height}
+                fetchPriority="high"
+                className="aspect-[8/5] h-auto w-full object-contain p-6"
+              />
+            </div>
+            <div>
+              <Badge tone={badge.tone}>{badge.label}</Badge>
+              <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
+              <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
+              <dl className="mt-5 grid grid-cols-2 gap-3">
+                <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
+                  <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
+                    <Icon name="users" className="size-4 text-brand-600" />
+                    Seats
+                  </dt>
+                  <dd className="mt-1 font-bold text-ink-900">{vehicle.specifications.seatingCapacity}</dd>
+                </div>
+                <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
+                  <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
+                    <Icon name="star" className="size-4 text-brand-600" />
+                    Brand
+                  </dt>
+                  <dd className="mt-1 font-bold text-ink-900">{brandName(vehicle)}</dd>
+                </div>
+              </dl>
+              <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <ButtonLink to={prefill('test drive')} size="lg">
+                  <Icon name="calendar" className="size-4" />
+                  Schedule Test Drive
+                </ButtonLink>
+                <ButtonLink to={prefill('financing quote')} variant="secondary" size="lg">
+                  <Icon name="percent" className="size-4" />
+                  Get Financing Quote
+                </ButtonLink>
+              </div>
+              {canonical !== `/vehicle/${vehicle.id}` ? (
+                <p className="mt-5">
+                  <Link to={canonical} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
+                    Full {vehicle.name} overview
+                    <Icon name="arrowRight" className="size-4" />
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </div>
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:px-6 lg:grid-cols-2">
+        <Card as="section" className="p-6 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-ink-900">Features</h2>
+          {vehicle.features.length > 0 ? (
+            <ul className="mt-5 space-y-3">
+              {vehicle.features.map((feature) => (
+                <li key={feature} className="flex gap-3 text-ink-700">
+                  <Icon name="check" className="mt-0.5 size-5 text-success-700" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-5 text-ink-600">Ask our sales team for this model's full feature list.</p>
+          )}
+        </Card>
+        <Card as="section" className="p-6 sm:p-8">
+          <h2 className="text-2xl font-bold tracking-tight text-ink-900">Specifications</h2>
+          <div className="mt-3">
+            <SpecificationList specifications={vehicle.specifications} />
+          </div>
+        </Card>
+      </div>
+
+      <div className="bg-brand-900">
+        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
+          <div>
+            <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Interested in this vehicle?</h2>
+            <p className="mt-2 text-lg text-brand-100">
+              Ask about availability, colours and delivery, or call {business.phone}. We answer within 24 hours.
+            </p>
+          </div>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to={prefill('availability')} variant="call" size="lg">
+              <Icon name="mail" className="size-4" />
+              Contact Sales Team
+            </ButtonLink>
+            <ButtonLink to="/inventory" variant="outline-light" size="lg">
+              View More Vehicles
+            </ButtonLink>
+          </div>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function VehicleDetailPage() {
+  const { vehicle } = useLoaderData() as VehicleDetailData;
+  const { id } = useParams();
+  const arrivedLater = vehicle instanceof Promise;
+  return (
+    // A new id starts a new boundary, so moving between vehicles shows the skeleton, not the last one.
+    <Suspense key={id} fallback={<VehicleDetailSkeleton />}>
+      <Await resolve={vehicle} errorElement={<VehicleNotFound />}>
+        {(found) => (found ? <VehicleDetail vehicle={found} arrivedLater={arrivedLater} /> : <VehicleNotFound />)}
+      </Await>
+    </Suspense>
+  );
+}
+
+/** Up to about 155 characters, cut at a word: what search results show of a description. */
+function summary(text: string, limit = 155): string {
+  if (text.length <= limit) return text;
+  return `${text.slice(0, text.lastIndexOf(' ', limit - 1)).replace(/[,;:.]$/, '')}…`;
+}
+
+function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
+  const url = new URL(vehiclePath(vehicle), business.origin).href;
+  const product = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: vehicle.name,
+    description: vehicle.description,
+    sku: vehicle.slug,
+    url,
+    category: 'Electric golf cart',
+    brand: { '@type': 'Brand', name: brandName(vehicle) },
+    image: vehicle.images.map((image) => new URL(image, business.origin).href),
+    additionalProperty: specificationEntries(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
+    ...(vehicle.price === null
+      ? {}
+      : {
+          offers: {
+            '@type': 'Offer',
+            url,
+            price: vehicle.price,
+            priceCurrency: 'USD',
+            availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+            itemCondition: 'https://schema.org/NewCondition',
+            seller: { '@id': `${business.origin}/#business` },
+          },
+        }),
+  };
+  const trail = [
+    { label: 'Home', path: '/' },
+    { label: 'Inventory', path: '/inventory' },
+    { label: vehicle.name, path: vehiclePath(vehicle) },
+  ];
+  return [product, breadcrumbJsonLd(trail, business.origin)];
+}
+
+function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHead {
+  return {
+    title: `${vehicle.name} for Sale`,
+    description: summary(vehicle.description),
+    // Models with a fixed page are indexed there; this page points crawlers to it.
+    canonicalPath: vehiclePath(vehicle),
+    keywords: [vehicle.name, `${brandName(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],
+    jsonLd: vehicleJsonLd(vehicle, business),
+  };
+}
+
+export const vehicleDetailPage: PageModule<VehicleDetailData> = {
+  Component: VehicleDetailPage,
+  loader: vehicleDetailLoader,
+  handle: {
+    head: ({ data, params, business }) => {
+      const vehicle = data?.vehicle;
+      if (vehicle instanceof Promise) {
+        return { title: 'Vehicle Details', description: 'Golf cart details, features and specifications.', canonicalPath: `/vehicle/${params.id}` };
+      }
+      if (!vehicle) {
+        return { title: 'Vehicle Not Found', description: "The vehicle you're looking for doesn't exist or has been removed.", canonicalPath: null };
+      }
+      return vehicleDetailHead(vehicle, business);
+    },
+  },
+};
