@@ -120,6 +120,14 @@ describe('importing a catalogue file', () => {
     expect(await Vehicle.countDocuments().exec()).toBe(0);
   });
 
+  it('refuses a second vehicle with a slug or id already taken', async () => {
+    await importCatalog(smallCatalog);
+    const existing = await Vehicle.findOne({ slug: 'denago-city' }).lean().exec();
+    const copy = { ...structuredClone(smallCatalog[1]!), in_stock: true, is_new: true };
+    await expect(new Vehicle(copy).save()).rejects.toMatchObject({ code: 11000 });
+    await expect(new Vehicle({ ...copy, slug: 'denago-city-copy', id: existing!.id }).save()).rejects.toMatchObject({ code: 11000 });
+  });
+
   it('rejects a file that is not a list of entries', async () => {
     expect(await importProblems({ vehicles: [] })).toEqual(['the file must hold a JSON array of catalogue entries']);
   });
