@@ -31,8 +31,9 @@ export function RentalPlanCard({ plan, groupTitle, reserveHref }: RentalPlanCard
         <span className="text-4xl font-extrabold tracking-tight text-brand-800">{formatPrice(plan.price)}</span>
         <span className="text-sm font-medium text-ink-600">/ {plan.duration}</span>
       </p>
-      <p className="mt-2 min-h-7">
-        {plan.savingsLabel ? <Badge tone="success">{plan.savingsLabel}</Badge> : <span className="sr-only">Standard daily rate</span>}
+      {/* The row stays on wide screens without a saving, so cards side by side line up. */}
+      <p className={`mt-2 min-h-7 ${plan.savingsLabel ? '' : 'hidden sm:block'}`}>
+        {plan.savingsLabel ? <Badge tone="success">{plan.savingsLabel}</Badge> : null}
       </p>
       <p className="mt-3 text-sm text-ink-600">{plan.description}</p>
       <ul className="mt-4 space-y-2 text-sm text-ink-700">

@@ -123,7 +123,7 @@ function AboutPage() {
         intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across Ocean County and Cape May County.`}
         id="service-area"
       >
-        <div className="grid gap-10 lg:grid-cols-[2fr_1fr]">
+        <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
           {COUNTIES.map(({ county, title }) => {
             const links = townLinks.filter((town) => town.county === county);
             return (

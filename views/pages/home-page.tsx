@@ -1,11 +1,13 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { carriedBrands, whyChooseUs } from '../../seeds/brands';
+import { HAPPY_CUSTOMERS } from '../../seeds/about';
+import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
 import { locations } from '../../seeds/locations';
 import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
 import { formatPrice } from '../../src/lib/format-price';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { catalogFor } from '../../src/request-context';
+import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
@@ -17,7 +19,6 @@ import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
-const HAPPY_CUSTOMERS = '500+';
 const mainShowroom = locations[0]!;
 
 interface HomeData {
@@ -96,24 +97,7 @@ function HomePage() {
       </Section>
 
       <Section tone="sand" title="Brands We Carry" intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades." id="brands">
-        <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
-          {carriedBrands.map((brand) => (
-            <li key={brand.name}>
-              {brand.path ? (
-                <Link
-                  to={brand.path}
-                  className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-brand-800 ring-2 ring-brand-200 hover:ring-brand-500"
-                >
-                  {brand.name}
-                </Link>
-              ) : (
-                <span className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-ink-600 ring-1 ring-ink-200">
-                  {brand.name}
-                </span>
-              )}
-            </li>
-          ))}
-        </ul>
+        <BrandGrid />
       </Section>
 
       <Section title="Featured Carts" intro="New arrivals on our showroom floors, ready for a test drive." id="featured">

@@ -112,7 +112,10 @@ function RentalsPage() {
           <h2 className="font-semibold text-ink-800">Rental terms</h2>
           <ul className="mt-2 space-y-1">
             {rentalTerms.notes.map((note) => (
-              <li key={note}>* {note}</li>
+              <li key={note}>
+                <span aria-hidden="true">* </span>
+                {note}
+              </li>
             ))}
           </ul>
         </aside>

@@ -76,6 +76,18 @@ function ShowroomPage() {
               <LocationCard location={location} hours={business.hours} />
             </li>
           ))}
+          <li className="flex flex-col rounded-[var(--radius-card)] bg-brand-900 p-6 text-white">
+            <h3 className="text-lg font-bold">Can&apos;t Make It In?</h3>
+            <p className="mt-3 text-brand-100">
+              We deliver new and rental carts across Ocean County and Cape May County, and our service vans come to your driveway.
+            </p>
+            <div className="mt-auto flex flex-wrap gap-2 pt-5">
+              <ButtonLink to={business.phoneHref} variant="call">
+                <Icon name="phone" className="size-4" />
+                {business.phone}
+              </ButtonLink>
+            </div>
+          </li>
         </ul>
       </Section>
 
