@@ -9,10 +9,12 @@ interface PageHeroProps {
   actions?: ReactNode;
   /** Content beside the text on wide screens, such as an illustration. */
   aside?: ReactNode;
+  /** Shows the aside above the text on narrow screens, e.g. a product's picture before its name. */
+  asideFirst?: boolean;
 }
 
 /** The top band of a page: its one h1, a short pitch and the main calls to action. */
-export function PageHero({ eyebrow, title, children, actions, aside }: PageHeroProps) {
+export function PageHero({ eyebrow, title, children, actions, aside, asideFirst = false }: PageHeroProps) {
   const { pathname } = useLocation();
   return (
     <div className={`${pageBackground(pathname)} text-white`}>
@@ -23,7 +25,7 @@ export function PageHero({ eyebrow, title, children, actions, aside }: PageHeroP
           {children ? <div className="mt-5 text-lg text-brand-100">{children}</div> : null}
           {actions ? <div className="mt-8 flex flex-wrap gap-3">{actions}</div> : null}
         </div>
-        {aside ? <div>{aside}</div> : null}
+        {aside ? <div className={asideFirst ? 'order-first lg:order-none' : undefined}>{aside}</div> : null}
       </div>
     </div>
   );

@@ -11,6 +11,7 @@ import { ModelHero } from '../components/model-page/model-hero';
 import { modelPageContent, type ModelPageContent } from '../components/model-page/model-page-content';
 import { modelPageJsonLd, showsPrice } from '../components/model-page/model-page-json-ld';
 import { PriceStrip } from '../components/model-page/price-strip';
+import { QuestionsCard } from '../components/model-page/questions-card';
 import { QuickSpecs } from '../components/model-page/quick-specs';
 import { SpecificationPanel } from '../components/model-page/specification-panel';
 import { SpecificationTable } from '../components/model-page/specification-table';
@@ -40,7 +41,7 @@ function OlderLayout({ content }: { content: ModelPageContent }) {
   return (
     <>
       {listsStandardFeatures ? <QuickSpecs rows={specifications} /> : null}
-      <ModelFeatures features={page.features} />
+      <ModelFeatures overview={vehicle.description} features={page.features} />
       <SpecificationPanel rows={specifications} />
       {listsStandardFeatures ? <StandardFeatures items={page.standardFeatures} /> : null}
       <ContactBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} />
@@ -51,8 +52,8 @@ function OlderLayout({ content }: { content: ModelPageContent }) {
 
 /**
  * The priced DENAGO layout and the EVOLUTION price-banner layout: MSRP and availability, features,
- * the specifications (beside the included-features list on the priced layout) and a dark closing
- * call to action.
+ * the specifications (beside the included-features list on the priced layout, beside a call-us
+ * card on the price-banner layout) and a dark closing call to action.
  */
 function PricedLayout({ content }: { content: ModelPageContent }) {
   const { page, vehicle, specifications } = content;
@@ -60,7 +61,7 @@ function PricedLayout({ content }: { content: ModelPageContent }) {
   return (
     <>
       {showsPrice(content) ? <PriceStrip price={content.vehicle.price} availability={page.availability} delivery={page.delivery} /> : null}
-      <ModelFeatures features={page.features} />
+      <ModelFeatures overview={vehicle.description} features={page.features} />
       <Section title="Specifications" tone="sand" id="specifications">
         {page.layout === 'priced' ? (
           <div className="grid gap-6 lg:grid-cols-2">
@@ -81,9 +82,12 @@ function PricedLayout({ content }: { content: ModelPageContent }) {
             </Card>
           </div>
         ) : (
-          <Card className="max-w-3xl p-6 sm:p-8">
-            <SpecificationTable caption={caption} rows={specifications} />
-          </Card>
+          <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+            <Card className="p-6 sm:p-8">
+              <SpecificationTable caption={caption} rows={specifications} />
+            </Card>
+            <QuestionsCard vehicleName={vehicle.name} />
+          </div>
         )}
       </Section>
       <ClosingBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} />

@@ -3,10 +3,10 @@ import { Card } from '../card';
 import { Icon } from '../icon';
 import { Section } from '../section';
 
-/** The four things that set the model apart, each a title and a sentence. */
-export function ModelFeatures({ features }: { features: readonly Feature[] }) {
+/** The model in a paragraph, then the four things that set it apart, each a title and a sentence. */
+export function ModelFeatures({ overview, features }: { overview: string; features: readonly Feature[] }) {
   return (
-    <Section title="Key Features" id="features">
+    <Section title="Key Features" intro={overview} id="features">
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {features.map((feature) => (
           <Card as="li" key={feature.title} className="p-6">

@@ -11,7 +11,8 @@ import { OpensInNewTab } from './opens-in-new-tab';
 
 /**
  * The top of a model page: brand and series, the model's name as the page's h1, its pitch, four
- * highlight tiles, the quote buttons of its layout, the links to other sites it offers, and its picture.
+ * highlight tiles, the quote buttons of its layout, the links to other sites it offers, and its
+ * picture (first on phones, beside the text on wide screens).
  */
 export function ModelHero({ content }: { content: ModelPageContent }) {
   const business = useBusiness();
@@ -63,9 +64,9 @@ export function ModelHero({ content }: { content: ModelPageContent }) {
         </>
       }
       aside={<ModelImage name={vehicle.name} image={vehicle.images[0]} isNew={page.layout !== 'classic'} />}
+      asideFirst
     >
       <p className="text-xl font-semibold text-white">{page.tagline}</p>
-      <p className="mt-3 text-base">{vehicle.description}</p>
       <HighlightTiles highlights={page.highlights} />
     </PageHero>
   );

@@ -22,8 +22,8 @@ export function PriceStrip({ price, availability, delivery }: PriceStripProps) {
           Price and availability
         </h2>
         <Card className="p-6 sm:p-8">
-          <dl className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4 lg:items-center">
-            <div>
+          <dl className="grid grid-cols-2 gap-x-4 gap-y-5 lg:grid-cols-4 lg:items-center">
+            <div className="col-span-2 lg:col-span-1">
               <dt className="text-sm font-semibold uppercase tracking-wider text-ink-600">MSRP</dt>
               <dd className="text-4xl font-extrabold tracking-tight text-brand-800">{formatPrice(price)}</dd>
             </div>

@@ -13,7 +13,7 @@ export function QuickSpecs({ rows }: { rows: readonly SpecificationRow[] }) {
         {quick.map((row) => (
           <div key={row.key} className="flex flex-col-reverse justify-end rounded-2xl bg-brand-50 px-4 py-4 text-center">
             <dt className="mt-1 text-sm text-ink-600">{row.label}</dt>
-            <dd className="text-xl font-extrabold text-brand-800">{row.value}</dd>
+            <dd className="text-lg font-extrabold text-brand-800">{row.value}</dd>
           </div>
         ))}
       </dl>

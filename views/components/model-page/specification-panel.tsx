@@ -2,6 +2,9 @@ import { Card } from '../card';
 import { Section } from '../section';
 import { SPECIFICATION_GROUPS, type SpecificationRow } from './model-page-content';
 
+// As many columns on wide screens as there are groups, so three groups fill the row too.
+const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4'];
+
 /** The older layout's technical specifications: one card per group that has figures. */
 export function SpecificationPanel({ rows }: { rows: readonly SpecificationRow[] }) {
   const groups = SPECIFICATION_GROUPS.map((group) => ({ group, rows: rows.filter((row) => row.group === group) })).filter(
@@ -9,7 +12,7 @@ export function SpecificationPanel({ rows }: { rows: readonly SpecificationRow[]
   );
   return (
     <Section title="Technical Specifications" tone="sand" id="specifications">
-      <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <div className={`grid gap-6 sm:grid-cols-2 ${wideColumns[groups.length]}`}>
         {groups.map(({ group, rows: groupRows }) => (
           <Card as="section" key={group} className="border-t-4 border-brand-600 p-6">
             <h3 className="text-lg font-bold text-ink-900">{group}</h3>

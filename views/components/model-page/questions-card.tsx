@@ -1,0 +1,30 @@
+import { ButtonLink } from '../button-link';
+import { Card } from '../card';
+import { Icon } from '../icon';
+import { useBusiness } from '../../hooks/use-business';
+
+/** Beside the figures: a person to ask, one call away. */
+export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
+  const business = useBusiness();
+  const openHours = business.hours
+    .filter((row) => row.hours !== 'Closed')
+    .map((row) => `${row.days} ${row.hours}`)
+    .join(', ');
+  return (
+    <Card className="flex flex-col p-6 sm:p-8">
+      <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
+        <Icon name="phone" className="size-6" />
+      </span>
+      <h3 className="mt-4 text-lg font-bold text-ink-900">Questions About the {vehicleName}?</h3>
+      <p className="mt-2 text-ink-700">
+        Call our sales team for a walkaround, a test drive or help choosing between models. We are open {openHours}.
+      </p>
+      <div className="mt-auto pt-6">
+        <ButtonLink to={business.phoneHref} size="lg">
+          <Icon name="phone" className="size-4" />
+          Call {business.phone}
+        </ButtonLink>
+      </div>
+    </Card>
+  );
+}
