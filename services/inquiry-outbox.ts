@@ -26,6 +26,8 @@ export interface InquiryOutboxOptions {
 }
 
 export interface InquiryOutbox {
+  /** Starts polling: due messages are sent every pollIntervalMs, beginning now. */
+  start(): void;
   /** Sends every message that is due now; resolves with how many were sent. */
   drain(): Promise<number>;
   /** Stops polling and waits for the sends in progress to finish and be recorded. */
@@ -70,7 +72,7 @@ function leadFromRecord(record: ContactFormRecord): InquiryLead {
  * server takes it, and a failure is retried with exponential back-off that is stored with the
  * inquiry and therefore survives restarts.
  */
-export function startInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
+export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
   const settings = { ...DEFAULTS, ...options };
   const { transport, mail, logger } = options;
   const kinds: NotificationKind[] = mail.crmTo ? ['notification', 'crmNotification'] : ['notification'];
@@ -171,10 +173,12 @@ export function startInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox
     }
   }
 
-  timer = setTimeout(() => void tick(), 0);
-  timer.unref();
-
   return {
+    start() {
+      stopped = false;
+      timer = setTimeout(() => void tick(), 0);
+      timer.unref();
+    },
     drain,
     async stop() {
       stopped = true;

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
-import { startInquiryOutbox } from '../services/inquiry-outbox';
+import { createInquiryOutbox } from '../services/inquiry-outbox';
 import { businessProfile } from './config/business-profile';
 import type { Env } from './config/env';
 import { connectDatabase } from './db/connect-database';
@@ -35,11 +35,12 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
   });
   logger.info({ port: env.PORT, origin: env.PUBLIC_ORIGIN }, 'listening');
   const mailTransport = createMailTransport(env, logger);
-  const outbox = startInquiryOutbox({
+  const outbox = createInquiryOutbox({
     transport: mailTransport,
     mail: { from: env.MAIL_FROM, to: env.INQUIRY_TO, crmTo: env.CRM_ADF_TO, business: businessProfile(env) },
     logger: logger.child({ component: 'inquiry-outbox' }),
   });
+  outbox.start();
   logger.info({ smtp: Boolean(env.SMTP_URL), ...(env.SMTP_URL ? {} : { mailDir: env.MAIL_DIR }) }, 'inquiry outbox started');
 
   let stopping = false;
