@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 4317);
+// A port per run (workers inherit it from the runner's environment), so two runs never collide.
+process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
+const PORT = Number(process.env.E2E_PORT);
 
 /**
  * Browser tests run against the production build (npm run build) in Debian's Chromium; no

@@ -10,7 +10,7 @@ export function SiteLogo({ name, tone = 'dark' }: { name: string; tone?: 'dark' 
         <circle cx="20" cy="17" r="2.5" fill="#fbbf24" />
         <path d="M6 29c3.5-3 7-3 10.5 0s7 3 10.5 0 5.5-2.6 7 -1.6" fill="none" stroke="#ffffff" strokeWidth="2.5" strokeLinecap="round" />
       </svg>
-      <span className={`text-lg font-extrabold tracking-tight ${tone === 'dark' ? 'text-brand-900' : 'text-white'}`}>{name}</span>
+      <span className={`whitespace-nowrap text-lg font-extrabold tracking-tight ${tone === 'dark' ? 'text-brand-900' : 'text-white'}`}>{name}</span>
     </Link>
   );
 }

@@ -6,11 +6,11 @@ import { Icon } from '../components/icon';
 export function MobileCallBar() {
   const business = useBusiness();
   return (
-    <div className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 px-4 py-3 backdrop-blur md:hidden">
+    <aside aria-label="Call us" className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 px-4 py-3 backdrop-blur md:hidden">
       <ButtonLink to={business.phoneHref} variant="call" size="lg" className="w-full" aria-label={`Call Now: ${business.phone}`}>
         <Icon name="phone" className="size-4" />
         Call Now · {business.phone}
       </ButtonLink>
-    </div>
+    </aside>
   );
 }

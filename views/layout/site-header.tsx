@@ -32,10 +32,13 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="flex items-center gap-2">
-          <ButtonLink to={business.phoneHref} variant="call" className="hidden sm:inline-flex" aria-label={`Call Now: ${business.phone}`}>
-            <Icon name="phone" className="size-4" />
-            Call Now
-          </ButtonLink>
+          {/* On phones the fixed call bar at the bottom of the screen takes this button's place. */}
+          <div className="hidden sm:block">
+            <ButtonLink to={business.phoneHref} variant="call" aria-label={`Call Now: ${business.phone}`}>
+              <Icon name="phone" className="size-4" />
+              Call Now
+            </ButtonLink>
+          </div>
           <MobileMenu />
         </div>
       </div>

@@ -1,0 +1,29 @@
+# syntax=docker/dockerfile:1
+# Node 26 is the current LTS line.
+ARG NODE_IMAGE=node:26-slim
+
+# Build stage: all dependencies, then the client and server bundles.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+# Runtime stage: production dependencies and the build output only, as an unprivileged user.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    PORT=3000 \
+    DATA_DIR=/app/var/data \
+    MAIL_DIR=/app/var/mail
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+RUN mkdir -p var/data var/mail && chown -R node:node var
+USER node
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# Exec form: node receives SIGTERM directly (not through npm or a shell) and shuts down cleanly.
+CMD ["node", "dist/server/server.js"]

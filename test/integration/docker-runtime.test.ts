@@ -1,0 +1,154 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * No Docker engine runs here, so this reproduces the image's runtime stage by hand: copy exactly
+ * what the Dockerfile's last stage copies, install production dependencies only, start the CMD,
+ * and ask it for pages. Needs the production build (npm run build runs before the tests).
+ */
+const repo = process.cwd();
+
+interface RuntimeStage {
+  copies: Array<{ sources: string[]; destination: string; fromBuild: boolean }>;
+  runs: string[];
+  env: Record<string, string>;
+  cmd: string[];
+}
+
+function runtimeStage(dockerfile: string): RuntimeStage {
+  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim());
+  const lastFrom = lines.map((line, index) => (/^FROM\s/i.test(line) ? index : -1)).filter((index) => index >= 0).pop()!;
+  const stage: RuntimeStage = { copies: [], runs: [], env: {}, cmd: [] };
+  for (const line of lines.slice(lastFrom + 1)) {
+    const [instruction, ...rest] = line.split(/\s+/);
+    const args = rest.join(' ');
+    switch (instruction?.toUpperCase()) {
+      case 'COPY': {
+        const parts = args.split(/\s+/);
+        const fromBuild = parts[0]?.startsWith('--from=') ?? false;
+        const paths = parts.filter((part) => !part.startsWith('--'));
+        stage.copies.push({ sources: paths.slice(0, -1), destination: paths.at(-1)!, fromBuild });
+        break;
+      }
+      case 'RUN':
+        stage.runs.push(args);
+        break;
+      case 'ENV':
+        for (const pair of args.match(/\S+=\S+/g) ?? []) {
+          const [key, value] = pair.split('=');
+          stage.env[key!] = value!;
+        }
+        break;
+      case 'CMD':
+        stage.cmd = JSON.parse(args) as string[];
+        break;
+    }
+  }
+  return stage;
+}
+
+/** Resolves a COPY source: build-stage paths are under /app in the build image, i.e. the repo here. */
+function expandSource(source: string): string[] {
+  const relative = source.replace(/^\/app\/?/, '');
+  if (!relative.includes('*')) return [relative];
+  const pattern = new RegExp(`^${relative.replace(/\./g, '\\.').replace(/\*/g, '.*')}$`);
+  return readdirSync(repo).filter((name) => pattern.test(name));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the Docker runtime stage', () => {
+  const stage = runtimeStage(readFileSync(path.join(repo, 'Dockerfile'), 'utf8'));
+  let workdir: string;
+  let server: ChildProcess | undefined;
+  let baseUrl: string;
+  let output = '';
+
+  beforeAll(async () => {
+    expect(existsSync(path.join(repo, 'dist/server/server.js')), 'run npm run build first').toBe(true);
+    workdir = mkdtempSync(path.join(tmpdir(), 'runtime-stage-'));
+    for (const copy of stage.copies) {
+      for (const source of copy.sources.flatMap(expandSource)) {
+        const target = copy.destination.endsWith('/') ? path.join(workdir, copy.destination, path.basename(source)) : path.join(workdir, copy.destination);
+        cpSync(path.join(repo, source), target, { recursive: true });
+      }
+    }
+    const install = stage.runs.find((run) => run.includes('npm ci'));
+    expect(install).toContain('--omit=dev');
+    const installed = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: workdir, encoding: 'utf8' });
+    expect(installed.status, installed.stderr).toBe(0);
+
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    server = spawn(stage.cmd[0]!, stage.cmd.slice(1), {
+      cwd: workdir,
+      env: {
+        PATH: process.env.PATH,
+        ...stage.env,
+        DATA_DIR: path.join(workdir, 'var/data'),
+        MAIL_DIR: path.join(workdir, 'var/mail'),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PUBLIC_ORIGIN: baseUrl,
+      },
+    });
+    server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the runtime stage did not become ready:\n${output}`);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    if (workdir) rmSync(workdir, { recursive: true, force: true });
+  });
+
+  it('copies only the build output and the package manifests, without development dependencies', () => {
+    // var/ is the server's own data and mail, written at run time.
+    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(existsSync(path.join(workdir, 'node_modules/express'))).toBe(true);
+    expect(existsSync(path.join(workdir, 'node_modules/vite'))).toBe(false);
+    expect(existsSync(path.join(workdir, 'node_modules/vitest'))).toBe(false);
+  });
+
+  it('serves the home page as complete HTML', async () => {
+    const response = await fetch(`${baseUrl}/`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Electric Golf Carts for the Jersey Shore<\/h1>/);
+    expect(html).toContain('<link rel="canonical" href="' + baseUrl + '/">');
+  });
+
+  it('answers the health check', async () => {
+    const response = await fetch(`${baseUrl}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('stops cleanly with exit code 0 on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => server!.once('exit', (code) => resolve(code)));
+    server!.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});

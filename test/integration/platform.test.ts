@@ -1,0 +1,136 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let site: TestApp;
+
+beforeAll(async () => {
+  site = await startTestApp({ PUBLIC_ORIGIN: 'https://www.shoregolfcarts.test' });
+});
+
+afterAll(async () => {
+  await site.close();
+});
+
+function jsonLd(html: string): Array<Record<string, unknown>> {
+  return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));
+}
+
+describe('server-rendered pages', () => {
+  it('serves the home page as complete HTML with its metadata', async () => {
+    const response = await request(site.app).get('/').expect(200).expect('Content-Type', /text\/html/);
+    const html = response.text;
+    expect(html).toContain('<title>Shore Golf Carts | Premium Golf Cart Dealership</title>');
+    expect(html).toMatch(/<meta name="description" content="[^"]+ Call \(609\) 555-0142\.">/);
+    expect(html).toContain('<link rel="canonical" href="https://www.shoregolfcarts.test/">');
+    expect(html).toContain('<meta property="og:title" content="Shore Golf Carts | Premium Golf Cart Dealership">');
+    expect(html).toContain('<meta property="og:image" content="https://www.shoregolfcarts.test/images/share.png">');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
+    expect(html).toMatch(/<h1[^>]*>Electric Golf Carts for the Jersey Shore<\/h1>/);
+    // The page reads before JavaScript: featured carts, showrooms and the town grid are in the HTML.
+    expect(html).toContain('href="/vehicles/evolution-d5-maverick-4-plus"');
+    expect(html).toContain('$12,995');
+    expect(html).toContain('$16,995');
+    expect(html).toContain('$11,995');
+    expect(html).toContain('href="/wildwood-crest-borough-golf-carts"');
+  });
+
+  it('describes the business and the inventory search to crawlers', async () => {
+    const { text } = await request(site.app).get('/').expect(200);
+    const entries = jsonLd(text);
+    const business = entries.find((entry) => entry['@type'] === 'AutoDealer')!;
+    expect(business).toMatchObject({ name: 'Shore Golf Carts', telephone: '(609) 555-0142', url: 'https://www.shoregolfcarts.test/' });
+    const website = entries.find((entry) => entry['@type'] === 'WebSite')!;
+    expect(website.potentialAction).toMatchObject({
+      '@type': 'SearchAction',
+      target: { urlTemplate: 'https://www.shoregolfcarts.test/inventory?search={search_term_string}' },
+    });
+    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: unknown[] };
+    expect(catalog.itemListElement).toHaveLength(23);
+  });
+
+  it('gives each page its own title, description and canonical link', async () => {
+    const { text } = await request(site.app).get('/services').expect(200);
+    expect(text).toContain('<title>Golf Cart Service &amp; Repair | Shore Golf Carts</title>');
+    expect(text).toContain('<link rel="canonical" href="https://www.shoregolfcarts.test/services">');
+    expect(text).toContain('From $85/hour');
+    expect(text).toContain('From $50');
+    expect(text).toContain('24-48 hours');
+  });
+
+  it.each(['/thank-you', '/privacy', '/terms'])('serves %s', async (path) => {
+    const { text } = await request(site.app).get(path).expect(200);
+    expect(text).toContain(`<link rel="canonical" href="https://www.shoregolfcarts.test${path}">`);
+    expect(text.match(/<h1[\s>]/g)).toHaveLength(1);
+  });
+
+  it('answers an unknown path with the not-found page and status 404', async () => {
+    const { text } = await request(site.app).get('/no-such-page').expect(404);
+    expect(text).toContain('404 Page Not Found');
+    expect(text).toContain('<meta name="robots" content="noindex">');
+    expect(text).not.toContain('rel="canonical"');
+  });
+
+  it('redirects upper-case and trailing-slash paths to the canonical form, keeping the query', async () => {
+    await request(site.app).get('/Services').expect(301).expect('Location', '/services');
+    await request(site.app).get('/services/').expect(301).expect('Location', '/services');
+    await request(site.app).get('/Inventory/?search=Rover').expect(301).expect('Location', '/inventory?search=Rover');
+  });
+
+  it('never redirects off the site from a path that starts with two slashes', async () => {
+    const response = await request(site.app).get('//Example.com/');
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe('/example.com');
+  });
+
+  it('answers 304 to a revisit with the same ETag, and the page again when it changed', async () => {
+    const first = await request(site.app).get('/services').expect(200);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const revisit = await request(site.app).get('/services').set('If-None-Match', etag).expect(304);
+    // The browser keeps the page it has, so it must keep the policy whose nonce matches that page.
+    expect(revisit.headers['content-security-policy']).toBeUndefined();
+    await request(site.app).get('/services').set('If-None-Match', 'W/"stale"').expect(200);
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends a nonce-based script policy whose nonce the inline hydration script carries', async () => {
+    const response = await request(site.app).get('/').expect(200);
+    const policy = response.headers['content-security-policy'] as string;
+    const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(policy).toContain('frame-src https://www.google.com');
+    expect(response.text).toContain(`nonce="${nonce}"`);
+    const again = await request(site.app).get('/').expect(200);
+    expect(again.headers['content-security-policy']).not.toBe(policy);
+  });
+
+  it('sends the other security headers and hides the framework', async () => {
+    const response = await request(site.app).get('/').expect(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['strict-transport-security']).toContain('max-age=');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('compresses pages for browsers that accept it', async () => {
+    const response = await request(site.app).get('/').set('Accept-Encoding', 'gzip').expect(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('serves static files with caching, and hashed assets as immutable', async () => {
+    const icon = await request(site.app).get('/favicon.svg').expect(200);
+    expect(icon.headers['cache-control']).toContain('max-age=3600');
+  });
+});
+
+describe('health', () => {
+  it('answers liveness and readiness while the database is up', async () => {
+    await request(site.app).get('/healthz').expect(200, { status: 'ok' });
+    await request(site.app).get('/readyz').expect(200);
+  });
+});
