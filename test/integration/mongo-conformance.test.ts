@@ -22,7 +22,6 @@ const runnerScript = path.join(repoRoot, 'src/db/embedded/run-embedded-mongo.ts'
 const dbName = `conformance_${process.pid}_${Date.now().toString(36)}`;
 
 let server: EmbeddedMongo | undefined;
-let dataDir: string | undefined;
 let uri: string;
 let client: MongoClient;
 let db: Db;
@@ -31,8 +30,8 @@ const temporaryFolders: string[] = [];
 
 beforeAll(async () => {
   if (againstEmbedded) {
-    dataDir = await temporaryFolder();
-    server = await startEmbeddedMongo({ dataDir });
+    // Persistent, like the app's embedded mode, so every test also exercises the disk path.
+    server = await startEmbeddedMongo({ dataDir: await temporaryFolder() });
     uri = server.uri;
   } else {
     uri = externalUri!;
@@ -765,6 +764,18 @@ describe('commands through the mongodb driver', () => {
     expect(found?.battery).toEqual(original.battery);
     expect(await collection.countDocuments({ reference: original.reference })).toBe(1);
     expect(await collection.countDocuments({ listedAt: { $gt: new Date('2025-01-01') } })).toBe(1);
+  });
+
+  it('increments a Long with exact 64-bit arithmetic', async () => {
+    const collection = db.collection(freshName('long_arithmetic'));
+    const { insertedId } = await collection.insertOne({ mileage: Long.fromString('9007199254740993') });
+
+    await collection.updateOne({ _id: insertedId }, { $inc: { mileage: Long.fromNumber(2) } });
+    await collection.updateOne({ _id: insertedId }, { $inc: { mileage: 1 } });
+
+    const found = await collection.findOne({ _id: insertedId }, { promoteLongs: false });
+    expect(found?.mileage).toBeInstanceOf(Long);
+    expect(found?.mileage.toString()).toBe('9007199254740996');
   });
 
   it('serves two clients writing to the same collection at the same time', async () => {

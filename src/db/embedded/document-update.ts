@@ -1,4 +1,4 @@
-import { ObjectId, serialize } from 'bson';
+import { Long, ObjectId, serialize } from 'bson';
 import type { Document } from 'bson';
 import { updateOne } from 'mingo';
 import { cloneDocument } from './document-clone';
@@ -41,6 +41,8 @@ export function applyUpdate(current: Document, update: UpdateSpec, context: Upda
   delete modifier.$setOnInsert;
   removeUnchangedId(modifier, current._id);
   if (Object.keys(modifier).length === 0) return { document: current, modified: false };
+  applyLongArithmetic(current, modifier);
+  if (Object.keys(modifier).length === 0) return { document: current, modified: false };
   const condition = usesPositionalOperator(modifier) ? context.filter : {};
   const [document, modified] = runMingoUpdate(cloneDocument(current), condition, modifier, context.arrayFilters);
   return { document, modified };
@@ -70,6 +72,7 @@ export function buildUpsertDocument(filter: Document, update: UpdateSpec, contex
       const { _id: ignoredId, ...rest } = set;
       modifier.$set = rest;
     }
+    applyLongArithmetic(seed, modifier);
     for (const operator of Object.keys(modifier)) {
       if (Object.keys(modifier[operator] as Document).length === 0) delete modifier[operator];
     }
@@ -129,6 +132,58 @@ function removeUnchangedId(modifier: Document, id: unknown): void {
     }
     if (Object.keys(operand).length === 0) delete modifier[operator];
   }
+}
+
+/**
+ * mingo does $inc and $mul with JavaScript operators, which turn a Long into a string.
+ * Those are computed here with Long arithmetic and applied as $set instead.
+ */
+function applyLongArithmetic(current: Document, modifier: Document): void {
+  for (const operator of ['$inc', '$mul']) {
+    const operand = modifier[operator] as Document | undefined;
+    if (!operand) continue;
+    for (const [path, amount] of Object.entries(operand)) {
+      const existing = simplePathValue(current, path);
+      if (isBsonType(existing, 'Decimal128') || isBsonType(amount, 'Decimal128')) {
+        throw new MongoCommandError(115, `${operator} on Decimal128 values is not supported by the embedded server`);
+      }
+      if (!(existing instanceof Long) && !(amount instanceof Long)) continue;
+      if (path.includes('$')) {
+        throw new MongoCommandError(115, `${operator} on Long values in arrays is not supported by the embedded server`);
+      }
+      let result: Long | number;
+      if (isIntegral(existing) && isIntegral(amount)) {
+        const base = existing instanceof Long ? existing : Long.fromNumber(Number(existing ?? 0));
+        const factor = amount instanceof Long ? amount : Long.fromNumber(Number(amount));
+        result = operator === '$inc' ? base.add(factor) : base.multiply(factor);
+      } else {
+        // Mixing a Long with a fractional double gives a double, as in MongoDB.
+        const base = Number(existing ?? 0);
+        const factor = Number(amount);
+        result = operator === '$inc' ? base + factor : base * factor;
+      }
+      modifier.$set = { ...(modifier.$set as Document | undefined), [path]: result };
+      delete operand[path];
+    }
+    if (Object.keys(operand).length === 0) delete modifier[operator];
+  }
+}
+
+function isIntegral(value: unknown): boolean {
+  return value === undefined || value === null || value instanceof Long || Number.isInteger(value);
+}
+
+function simplePathValue(document: Document, path: string): unknown {
+  let value: unknown = document;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Document)[part];
+  }
+  return value;
+}
+
+function isBsonType(value: unknown, type: string): boolean {
+  return value !== null && typeof value === 'object' && (value as { _bsontype?: unknown })._bsontype === type;
 }
 
 function usesPositionalOperator(modifier: Document): boolean {
