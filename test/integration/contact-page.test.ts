@@ -1,0 +1,90 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let site: TestApp;
+
+beforeAll(async () => {
+  site = await startTestApp();
+});
+
+afterAll(async () => {
+  await site.close();
+});
+
+const page = async (path: string) => (await request(site.app).get(path).expect(200).expect('Content-Type', /text\/html/)).text;
+
+/** The text of the message box and which interest is chosen, as the server rendered them. */
+function formStart(html: string) {
+  const message = /<textarea[^>]*name="message"[^>]*>([^<]*)<\/textarea>/.exec(html)?.[1];
+  const selected = /<option value="(\w+)" selected="">/.exec(html)?.[1];
+  return { message: message?.replaceAll('&#x27;', "'"), selected };
+}
+
+describe('the contact page', () => {
+  test('has the hero with call and e-mail buttons, the contact details, the hours and the form', async () => {
+    const html = await page('/contact');
+    expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(html).toMatch(/<h1[^>]*>Contact Us<\/h1>/);
+    expect(html).toContain('href="tel:+16095550142"');
+    expect(html).toContain('href="mailto:sales@example.com"');
+    // Two showrooms with their phones, the e-mail, the website.
+    expect(html).toContain('Contact Details');
+    expect(html).toContain('href="tel:+17325550101"');
+    expect(html).toContain('(732) 555-0101');
+    expect(html).toContain('href="tel:+16095550105"');
+    expect(html).toContain('(609) 555-0105');
+    expect(html).toContain('localhost:3000</a>');
+    expect(html).toContain('Business Hours');
+    expect(html).toMatch(/Mon-Fri<\/dt><dd>9AM-5PM/);
+    expect(html).toMatch(/Sat<\/dt><dd>9AM-5PM/);
+    expect(html).toMatch(/Sun<\/dt><dd>Closed/);
+    expect(html).toContain('Send Us a Message');
+    expect(html).toMatch(/<form[^>]*action="\/contact"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/contact"/);
+    for (const [id, label] of [
+      ['firstName', 'First Name'],
+      ['lastName', 'Last Name'],
+      ['email', 'Email'],
+      ['phone', 'Phone'],
+      ['interest', 'I&#x27;m Interested In'],
+      ['message', 'Message'],
+    ]) {
+      expect(html).toMatch(new RegExp(`<label for="contact-${id}"[^>]*>${label}</label>`));
+    }
+    expect(formStart(html)).toEqual({ message: '', selected: 'sales' });
+    expect(html).toContain('<link rel="canonical" href="http://localhost:3000/contact"');
+  });
+
+  test('a rental RESERVE link preselects the interest and prefills the message', async () => {
+    const html = await page('/contact?interest=general&topic=rental&plan=6-seater-weekly');
+    expect(formStart(html)).toEqual({ selected: 'general', message: "I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly)." });
+    expect(html).toContain('<input type="hidden" name="topic" value="rental"/>');
+    expect(html).toContain('<input type="hidden" name="plan" value="6-seater-weekly"/>');
+  });
+
+  test('a quote link for a vehicle names the vehicle', async () => {
+    const html = await page('/contact?interest=sales&vehicle=denago-ev-city');
+    expect(formStart(html)).toEqual({ selected: 'sales', message: "I'd like a quote for the DENAGO EV City." });
+  });
+
+  test('a service link preselects service and names the service', async () => {
+    const html = await page('/contact?interest=service&topic=Battery%20Services');
+    expect(formStart(html)).toEqual({ selected: 'service', message: "I'd like to schedule service: Battery Services." });
+  });
+
+  test('an unknown interest falls back to sales', async () => {
+    expect(formStart(await page('/contact?interest=finance')).selected).toBe('sales');
+  });
+});
+
+describe('the thank-you page', () => {
+  test('thanks the visitor, promises an answer within 24 hours and shows what happens next', async () => {
+    const html = await page('/thank-you');
+    expect(html).toMatch(/<h1[^>]*>Thank You for Your Message!<\/h1>/);
+    expect(html).toContain('24 hours');
+    expect(html).toContain('2-6 hours');
+    expect(html).toContain('What Happens Next');
+    expect(html).toContain('href="tel:+16095550142"');
+    for (const path of ['/inventory', '/rentals', '/financing', '/']) expect(html).toContain(`href="${path}"`);
+  });
+});
