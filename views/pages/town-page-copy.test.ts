@@ -75,7 +75,7 @@ describe('townPageCopy', () => {
   it('prefills the quote and service requests with the town', () => {
     const copy = townPageCopy(town('Stone Harbor'), '16+');
     expect(copy.quote).toEqual({ interest: 'sales', topic: 'golf cart quote for Stone Harbor Borough' });
-    expect(copy.service).toEqual({ interest: 'service', topic: 'service appointment in Stone Harbor Borough' });
+    expect(copy.service).toEqual({ interest: 'service', topic: 'mobile service in Stone Harbor Borough' });
   });
 
   it('does not write the same page around every town with only the name swapped', () => {

@@ -267,6 +267,6 @@ export function townPageCopy(town: Town, yearsLabel: string): TownPageCopy {
     closingText: write(closingTexts, 'closing-text'),
     deliveryNote: write(deliveryNotes, 'delivery'),
     quote: { interest: 'sales', topic: `golf cart quote for ${full}` },
-    service: { interest: 'service', topic: `service appointment in ${full}` },
+    service: { interest: 'service', topic: `mobile service in ${full}` },
   };
 }

@@ -1,0 +1,103 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+
+const TOWN_PAGE = '/toms-river-township-golf-carts';
+
+/**
+ * Answers every request to the map provider with a tiny local page, so the tests run offline, and
+ * counts them.
+ */
+async function stubMaps(page: Page): Promise<{ requests: () => number }> {
+  let count = 0;
+  await page.route(/^https:\/\/www\.google\.com\//, async (route) => {
+    count += 1;
+    await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' });
+  });
+  return { requests: () => count };
+}
+
+for (const width of [390, 1280]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    for (const path of ['/rentals', '/about', '/showroom', TOWN_PAGE, '/cape-may-city-golf-carts']) {
+      test(`${path} has one heading and no accessibility violations`, async ({ page }) => {
+        await stubMaps(page);
+        await page.goto(path);
+        await waitForHydration(page);
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expectNoAxeViolations(page);
+      });
+    }
+
+    test('the town map loads only when the visitor scrolls near it', async ({ page }) => {
+      const maps = await stubMaps(page);
+      await page.goto(TOWN_PAGE);
+      await waitForHydration(page);
+      const map = page.locator('iframe[title="Map of Toms River Township, New Jersey"]');
+      await expect(map).toHaveAttribute('loading', 'lazy');
+      await expect(map).toHaveAttribute('height', '450');
+      // Give a too-eager browser every chance to fetch it before asserting that it did not.
+      await page.waitForLoadState('networkidle');
+      expect(maps.requests(), 'map requests before scrolling').toBe(0);
+
+      await map.scrollIntoViewIfNeeded();
+      await expect.poll(maps.requests, { message: 'map requested after scrolling' }).toBeGreaterThan(0);
+      await expect(map).toHaveAttribute('src', 'https://www.google.com/maps?q=39.9537,-74.1979&z=12&output=embed');
+    });
+  });
+}
+
+test.describe('reserving a rental', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('RESERVE TODAY opens the contact form with the plan in the link and the message', async ({ page }) => {
+    await page.goto('/rentals');
+    await waitForHydration(page);
+    const sixSeaters = page.locator('li', { has: page.getByRole('heading', { name: 'Weekly Rental' }) }).filter({ hasText: '$1,400' });
+    await sixSeaters.getByRole('link', { name: /reserve today/i }).click();
+
+    await expect(page).toHaveURL(/\/contact\?interest=general&topic=rental&plan=6-seater-weekly$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByLabel('Message')).toHaveValue(/6 Seater.*Weekly Rental/);
+  });
+
+  test('View Pricing jumps to the rental plans', async ({ page }) => {
+    await page.goto('/rentals');
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'View Pricing' }).click();
+    await expect(page).toHaveURL(/\/rentals#plans$/);
+    await expect(page.getByRole('heading', { name: 'Rental Plans & Pricing' })).toBeInViewport();
+  });
+});
+
+test.describe('town pages', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('Get Free Quote opens the contact form for a sales quote', async ({ page }) => {
+    await stubMaps(page);
+    await page.goto(TOWN_PAGE);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'Get Free Quote' }).click();
+    await expect(page).toHaveURL(/\/contact\?interest=sales&topic=golf\+cart\+quote\+for\+Toms\+River\+Township$/);
+    await expect(page.getByLabel('Message')).toHaveValue(/quote/i);
+  });
+
+  test('a neighbouring town is one click away, with its own page', async ({ page }) => {
+    await stubMaps(page);
+    await page.goto(TOWN_PAGE);
+    await waitForHydration(page);
+    await page.getByRole('navigation', { name: 'Also serving nearby' }).getByRole('link', { name: 'Brick Township' }).click();
+    await expect(page).toHaveURL(/\/brick-township-golf-carts$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golf Carts in Brick Township, NJ');
+    await expect(page).toHaveTitle(/^Golf Carts in Brick Township, NJ/);
+    await expect(page.locator('iframe[title="Map of Brick Township, New Jersey"]')).toHaveAttribute('loading', 'lazy');
+  });
+
+  test('a short form of a town name redirects to its page', async ({ page }) => {
+    await stubMaps(page);
+    await page.goto('/toms-river-golf-carts');
+    await expect(page).toHaveURL(new RegExp(`${TOWN_PAGE}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golf Carts in Toms River Township, NJ');
+  });
+});
