@@ -20,6 +20,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
+# The shipped catalogue, for `node dist/server/catalog-import.js` (the default file).
+COPY --from=build /app/seeds/catalog.json ./seeds/catalog.json
 RUN mkdir -p var/data var/mail && chown -R node:node var
 USER node
 EXPOSE 3000

@@ -15,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         target: 'node20',
         rolldownOptions: {
-          input: { server: 'src/server.ts' },
+          input: { server: 'src/server.ts', 'catalog-import': 'scripts/catalog-import.ts' },
           output: { entryFileNames: '[name].js' },
         },
       }

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { importCatalog, parseCatalogFile } from '../services/catalog-import.service';
 import { CatalogImportError } from '../services/catalog-import-error';
 import { ConfigError, loadEnv, type Env } from '../src/config/env';
@@ -10,7 +9,8 @@ import { createLogger } from '../src/logger';
 // npm run catalog:import [file]: upserts a catalogue file (default: the shipped one) by slug and
 // prints what changed. Every problem with the file is printed on its own line, then exit code 1.
 
-const SHIPPED_CATALOG = fileURLToPath(new URL('../seeds/catalog.json', import.meta.url));
+// Relative to the working directory, so it resolves both in a checkout and in the Docker image (/app).
+const SHIPPED_CATALOG = 'seeds/catalog.json';
 
 function fail(lines: string[]): never {
   for (const line of lines) process.stderr.write(`${line}\n`);

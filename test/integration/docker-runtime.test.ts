@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -82,6 +82,7 @@ describe('the Docker runtime stage', () => {
     for (const copy of stage.copies) {
       for (const source of copy.sources.flatMap(expandSource)) {
         const target = copy.destination.endsWith('/') ? path.join(workdir, copy.destination, path.basename(source)) : path.join(workdir, copy.destination);
+        mkdirSync(path.dirname(target), { recursive: true });
         cpSync(path.join(repo, source), target, { recursive: true });
       }
     }
@@ -126,7 +127,8 @@ describe('the Docker runtime stage', () => {
 
   it('copies only the build output and the package manifests, without development dependencies', () => {
     // var/ is the server's own data and mail, written at run time.
-    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json']);
+    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'seeds']);
+    expect(readdirSync(path.join(workdir, 'seeds'))).toEqual(['catalog.json']);
     expect(existsSync(path.join(workdir, 'node_modules/express'))).toBe(true);
     expect(existsSync(path.join(workdir, 'node_modules/vite'))).toBe(false);
     expect(existsSync(path.join(workdir, 'node_modules/vitest'))).toBe(false);
@@ -144,6 +146,18 @@ describe('the Docker runtime stage', () => {
     const response = await fetch(`${baseUrl}/healthz`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('runs the catalogue import command with the shipped catalogue', () => {
+    const result = spawnSync('node', ['dist/server/catalog-import.js'], {
+      cwd: workdir,
+      env: { PATH: process.env.PATH, ...stage.env, DATA_DIR: path.join(workdir, 'var/import-data') },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('created 23, updated 0, unchanged 0');
+    expect(result.status).toBe(0);
   });
 
   it('stops cleanly with exit code 0 on SIGTERM', async () => {
