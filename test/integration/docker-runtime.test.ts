@@ -142,6 +142,19 @@ describe('the Docker runtime stage', () => {
     expect(html).toContain('<link rel="canonical" href="' + baseUrl + '/">');
   });
 
+  it('serves the hashed client assets the page links to as immutable', async () => {
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const script = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
+    expect(script).toBeTruthy();
+    expect(stylesheet).toBeTruthy();
+    for (const asset of [script!, stylesheet!]) {
+      const response = await fetch(`${baseUrl}${asset}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
   it('answers the health check', async () => {
     const response = await fetch(`${baseUrl}/healthz`);
     expect(response.status).toBe(200);
