@@ -25,9 +25,10 @@ export function isReplacement(update: UpdateSpec): boolean {
 /** Returns the updated copy of a stored document; the stored one is left untouched. */
 export function applyUpdate(current: Document, update: UpdateSpec, context: UpdateContext): { document: Document; modified: boolean } {
   if (Array.isArray(update)) {
-    const [document] = runMingoUpdate(cloneDocument(current), {}, update, context.arrayFilters);
-    assertSameId(current, document);
-    return { document: idFirst(document), modified: !sameBytes(current, document) };
+    const [updated] = runMingoUpdate(cloneDocument(current), {}, update, context.arrayFilters);
+    assertSameId(current, updated);
+    const document = idFirst(updated);
+    return { document, modified: !sameBytes(current, document) };
   }
   if (isReplacement(update)) {
     if (update._id !== undefined && valueKey(update._id) !== valueKey(current._id)) {
@@ -40,7 +41,6 @@ export function applyUpdate(current: Document, update: UpdateSpec, context: Upda
   const modifier = validateOperators(update);
   delete modifier.$setOnInsert;
   removeUnchangedId(modifier, current._id);
-  if (Object.keys(modifier).length === 0) return { document: current, modified: false };
   applyLongArithmetic(current, modifier);
   if (Object.keys(modifier).length === 0) return { document: current, modified: false };
   const condition = usesPositionalOperator(modifier) ? context.filter : {};

@@ -55,20 +55,14 @@ export class StoredCollection {
 
   /** The documents a filter can match: a direct lookup when it pins _id, else all of them. */
   candidates(filter: Document | undefined): Document[] {
-    const id = filter?._id;
-    if (id === undefined || isOperatorObject(id) || id instanceof RegExp || Array.isArray(id)) {
-      if (id && isOperatorObject(id) && Object.keys(id).length === 1 && Array.isArray(id.$in)) {
-        const found = (id.$in as unknown[])
-          .filter((value) => !(value instanceof RegExp))
-          .map((value) => this.documents.get(valueKey(value)));
-        if (found.length === (id.$in as unknown[]).length) {
-          return [...new Set(found.filter((document): document is Document => document !== undefined))];
-        }
-      }
-      return this.all();
+    const ids = pinnedIds(filter?._id);
+    if (!ids) return this.all();
+    const found = new Set<Document>();
+    for (const id of ids) {
+      const document = this.documents.get(valueKey(id));
+      if (document) found.add(document);
     }
-    const document = this.documents.get(valueKey(id));
-    return document ? [document] : [];
+    return [...found];
   }
 
   insert(document: Document): void {
@@ -149,6 +143,19 @@ export class StoredCollection {
   private get idIndex(): CollectionIndex {
     return this.indexList.find((index) => index.isIdIndex) ?? new CollectionIndex(idIndexSpec, this.namespace);
   }
+}
+
+/** The _id values a filter condition can only match exactly, or undefined when it is a real query. */
+function pinnedIds(condition: unknown): unknown[] | undefined {
+  if (condition === undefined || condition instanceof RegExp || Array.isArray(condition)) return undefined;
+  if (!isOperatorObject(condition)) return [condition];
+  const operators = Object.keys(condition);
+  if (operators.length !== 1) return undefined;
+  if (operators[0] === '$eq' && !isOperatorObject(condition.$eq) && !(condition.$eq instanceof RegExp)) return [condition.$eq];
+  if (operators[0] === '$in' && Array.isArray(condition.$in) && !condition.$in.some((id) => id instanceof RegExp || Array.isArray(id))) {
+    return condition.$in as unknown[];
+  }
+  return undefined;
 }
 
 function isOperatorObject(value: unknown): value is Document {
