@@ -41,9 +41,9 @@ export function InventoryFilterForm({ filters, categories, onFilterChange, onSub
       role="search"
       aria-label="Filter vehicles"
       onSubmit={onSubmit}
-      className="grid gap-4 rounded-[var(--radius-card)] bg-white p-5 shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 sm:grid-cols-2 lg:grid-cols-[1.6fr_1fr_1fr_1fr_auto] lg:items-end"
+      className="grid grid-cols-2 items-end gap-x-3 gap-y-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 sm:gap-x-4 sm:p-5 lg:grid-cols-[1.6fr_1fr_1fr_1fr_auto]"
     >
-      <div className="sm:col-span-2 lg:col-span-1">
+      <div className="col-span-2 lg:col-span-1">
         <label htmlFor="inventory-search" className="text-sm font-semibold text-ink-800">
           Search
         </label>
@@ -96,7 +96,7 @@ export function InventoryFilterForm({ filters, categories, onFilterChange, onSub
           ))}
         </select>
       </div>
-      <div>
+      <div className="col-span-2 sm:col-span-1">
         <label htmlFor="inventory-price" className="text-sm font-semibold text-ink-800">
           Price
         </label>
@@ -114,7 +114,7 @@ export function InventoryFilterForm({ filters, categories, onFilterChange, onSub
           ))}
         </select>
       </div>
-      <button type="submit" className={`${buttonClasses('primary')} sm:col-span-2 lg:col-span-1`}>
+      <button type="submit" className={`${buttonClasses('primary')} col-span-2 sm:col-span-1`}>
         <Icon name="check" className="size-4" />
         Apply Filters
       </button>

@@ -65,28 +65,35 @@ function PriceSkeleton() {
 function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedModel; vehicles: EvolutionData['vehicles']; loadError: string | null }) {
   const link =
     model.link === 'inventory'
-      ? { to: '/inventory', label: `View ${model.title} in Inventory` }
-      : { to: contactPath({ interest: 'sales', topic: 'pricing', vehicle: `EVOLUTION ${model.title}` }), label: 'Contact Us for Pricing' };
+      ? { to: '/inventory', label: 'View in Inventory' }
+      : { to: contactPath({ interest: 'sales', topic: 'pricing', vehicle: `EVOLUTION ${model.title}` }), label: 'Request a Quote' };
   return (
-    <Card as="li" className="flex flex-col overflow-hidden md:flex-row">
-      <div className="flex items-center bg-gradient-to-b from-brand-50 to-sand-50 md:w-2/5">
-        <img src={model.image} alt="" width={VEHICLE_IMAGE_SIZE.width} height={VEHICLE_IMAGE_SIZE.height} loading="lazy" className="aspect-[8/5] h-auto w-full object-contain p-4" />
+    <Card as="li" className="flex flex-col overflow-hidden">
+      <div className="bg-gradient-to-b from-brand-50 to-sand-50">
+        <img
+          src={model.image}
+          alt=""
+          width={VEHICLE_IMAGE_SIZE.width}
+          height={VEHICLE_IMAGE_SIZE.height}
+          loading="lazy"
+          className="mx-auto aspect-[8/5] h-auto w-full max-w-md object-contain p-4"
+        />
       </div>
       <div className="flex flex-1 flex-col p-6">
         <h3 className="text-xl font-bold text-ink-900">{model.title}</h3>
         <p className="mt-2 text-ink-600">{model.text}</p>
-        <p className="mt-4 text-2xl font-extrabold text-brand-800">
-          {loadError ? (
-            formatPrice(null)
-          ) : (
-            <Suspense fallback={<PriceSkeleton />}>
-              <Await resolve={vehicles} errorElement={formatPrice(null)}>
-                {(list) => featuredPriceLabel(model, list)}
-              </Await>
-            </Suspense>
-          )}
-        </p>
-        <div className="mt-auto pt-5">
+        <div className="mt-auto flex flex-wrap items-center justify-between gap-4 pt-5">
+          <p className="text-2xl font-extrabold text-brand-800">
+            {loadError ? (
+              formatPrice(null)
+            ) : (
+              <Suspense fallback={<PriceSkeleton />}>
+                <Await resolve={vehicles} errorElement={formatPrice(null)}>
+                  {(list) => featuredPriceLabel(model, list)}
+                </Await>
+              </Suspense>
+            )}
+          </p>
           <ButtonLink to={link.to} variant="secondary">
             {link.label}
             <Icon name="arrowRight" className="size-4" />

@@ -1,0 +1,246 @@
+import type { Page, Request, Route } from '@playwright/test';
+import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+
+const resultsCount = (page: Page) => page.getByTestId('results-count');
+const resultCards = (page: Page) => page.getByRole('list', { name: /Vehicles/ }).getByRole('article');
+
+/**
+ * Every request the page makes from now on, as "METHOD url": pictures scrolling into view and the
+ * favicon, which Chromium asks for again on each new history entry, aside.
+ */
+function recordRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request: Request) => {
+    if (request.resourceType() === 'image' || new URL(request.url()).pathname === '/favicon.svg') return;
+    requests.push(`${request.method()} ${request.url()}`);
+  });
+  return requests;
+}
+
+/** Holds matching requests until released, so a test can look at the page while data loads. */
+async function holdRequests(page: Page, url: string | RegExp) {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(url, async (route) => {
+    if (released) return route.continue();
+    held.push(route);
+  });
+  return {
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+async function vehicleId(page: Page, slug: string): Promise<string> {
+  const vehicles = (await (await page.request.get('/api/vehicles')).json()) as Array<{ id: string; slug: string }>;
+  return vehicles.find((vehicle) => vehicle.slug === slug)!.id;
+}
+
+test.describe('inventory filters after hydration', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('filter instantly, without a network request, and mirror the filters in the address bar', async ({ page }) => {
+    await page.goto('/inventory');
+    await waitForHydration(page);
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+    const requests = recordRequests(page);
+
+    await page.getByLabel('Brand').selectOption('denago');
+    await expect(resultsCount(page)).toHaveText('Showing 6 of 23 total vehicles');
+    await expect(page).toHaveURL(/\/inventory\?brand=denago$/);
+
+    await page.getByLabel('Price').selectOption('under-15000');
+    await expect(resultsCount(page)).toHaveText('Showing 1 of 23 total vehicles');
+    await expect(resultCards(page)).toHaveCount(1);
+    await expect(resultCards(page).getByRole('link')).toHaveText('DENAGO EV City');
+    await expect(page).toHaveURL(/\/inventory\?brand=denago&price=under-15000$/);
+
+    await page.getByLabel('Price').selectOption('all');
+    await page.getByLabel('Category').selectOption('rover');
+    await page.getByLabel('Search').pressSequentially('xxl');
+    await expect(resultsCount(page)).toHaveText('Showing 1 of 23 total vehicles');
+    await expect(page.getByLabel('Search')).toHaveValue('xxl');
+    await expect(page).toHaveURL(/\/inventory\?search=xxl&brand=denago&category=rover$/);
+
+    // Enter submits the form; with JavaScript that must not reload the page either.
+    await page.getByLabel('Search').press('Enter');
+    await expect(resultsCount(page)).toBeFocused();
+    await page.waitForTimeout(300);
+    expect(requests).toEqual([]);
+  });
+
+  test('search is case-insensitive and keeps every typed character', async ({ page }) => {
+    await page.goto('/inventory');
+    await waitForHydration(page);
+    await page.getByLabel('Search').pressSequentially('EV ROVER XL', { delay: 0 });
+    await expect(page.getByLabel('Search')).toHaveValue('EV ROVER XL');
+    await expect(resultsCount(page)).toHaveText('Showing 3 of 23 total vehicles');
+    await expect(page).toHaveURL(/\?search=EV\+ROVER\+XL$/);
+  });
+
+  test('Back restores the previous filters, and a whole search is one step', async ({ page }) => {
+    await page.goto('/inventory');
+    await waitForHydration(page);
+    await page.getByLabel('Brand').selectOption('evolution');
+    await page.getByLabel('Price').selectOption('15000-25000');
+    await expect(resultsCount(page)).toHaveText('Showing 5 of 23 total vehicles');
+    await page.getByLabel('Search').pressSequentially('max');
+    await expect(resultsCount(page)).toHaveText('Showing 4 of 23 total vehicles');
+    await expect(page).toHaveURL(/\?search=max&brand=evolution&price=15000-25000$/);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inventory\?brand=evolution&price=15000-25000$/);
+    await expect(page.getByLabel('Search')).toHaveValue('');
+    await expect(resultsCount(page)).toHaveText('Showing 5 of 23 total vehicles');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inventory\?brand=evolution$/);
+    await expect(page.getByLabel('Price')).toHaveValue('all');
+    await expect(page.getByLabel('Brand')).toHaveValue('evolution');
+    await expect(resultsCount(page)).toHaveText('Showing 17 of 23 total vehicles');
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page.getByLabel('Brand')).toHaveValue('all');
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+
+    await page.goForward();
+    await expect(page.getByLabel('Brand')).toHaveValue('evolution');
+    await expect(resultsCount(page)).toHaveText('Showing 17 of 23 total vehicles');
+  });
+
+  test('Clear All Filters resets the store and the address without reloading', async ({ page }) => {
+    await page.goto('/inventory?category=forester&price=under-15000');
+    await waitForHydration(page);
+    await expect(page.getByText('No vehicles match your current filters.')).toBeVisible();
+    await expect(resultsCount(page)).toHaveText('Showing 0 of 23 total vehicles');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const requests = recordRequests(page);
+
+    await page.getByRole('link', { name: 'Clear All Filters' }).click();
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page.getByLabel('Category')).toHaveValue('all');
+    await expect(page.getByLabel('Price')).toHaveValue('all');
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(requests).toEqual([]);
+
+    await page.goBack();
+    await expect(resultsCount(page)).toHaveText('Showing 0 of 23 total vehicles');
+  });
+
+  test('a card leads to its model page', async ({ page }) => {
+    await page.goto('/inventory?brand=denago&price=under-15000');
+    await waitForHydration(page);
+    await resultCards(page).getByRole('link', { name: 'DENAGO EV City' }).click();
+    await expect(page).toHaveURL(/\/vehicles\/denago-ev-city$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('DENAGO EV City');
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test('the filter form asks the server for the filtered inventory', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/inventory');
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+    await page.getByLabel('Brand').selectOption('denago');
+    await page.getByLabel('Price').selectOption('under-15000');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page).toHaveURL(/\/inventory\?search=&brand=denago&category=all&price=under-15000$/);
+    await expect(resultsCount(page)).toHaveText('Showing 1 of 23 total vehicles');
+    await expect(page.getByLabel('Brand')).toHaveValue('denago');
+
+    await page.getByLabel('Search').fill('hovercraft');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByText('No vehicles match your current filters.')).toBeVisible();
+    await page.getByRole('link', { name: 'Clear All Filters' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+    await context.close();
+  });
+});
+
+test.describe('client-side navigation', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('shows six skeleton cards while the inventory loads, then the vehicles', async ({ page }) => {
+    await page.goto('/denago');
+    await waitForHydration(page);
+    const list = await holdRequests(page, '**/api/vehicles');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(page.getByTestId('vehicle-skeleton')).toHaveCount(6);
+    await list.release();
+    await expect(resultCards(page)).toHaveCount(23);
+    await expect(page.getByTestId('vehicle-skeleton')).toHaveCount(0);
+    await expect(page).toHaveTitle('Golf Cart & LSV Inventory | Shore Golf Carts');
+  });
+
+  test('shows six skeleton cards while the EVOLUTION inventory loads, then the cards', async ({ page }) => {
+    await page.goto('/denago');
+    await waitForHydration(page);
+    const list = await holdRequests(page, '**/api/vehicles/brand/evolution');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'EVOLUTION' }).click();
+    await expect(page).toHaveURL(/\/evolution$/);
+    await expect(page.getByTestId('vehicle-skeleton')).toHaveCount(6);
+    await list.release();
+    const grid = page.locator('#evolution-inventory');
+    await expect(grid.getByRole('article')).toHaveCount(17);
+    await expect(grid.getByText('Available', { exact: true })).toHaveCount(17);
+    await expect(page.getByText('Starting at $17,995')).toBeVisible();
+  });
+
+  test('the detail page links back to the inventory without a reload', async ({ page }) => {
+    const id = await vehicleId(page, 'evolution-turfman-1000');
+    await page.goto(`/vehicle/${id}`);
+    await waitForHydration(page);
+    await page.getByRole('link', { name: 'View More Vehicles' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+    await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+  });
+});
+
+test.describe('vehicle detail', () => {
+  test('renders the vehicle and a 404 Vehicle Not Found view for an unknown id', async ({ page }) => {
+    const id = await vehicleId(page, 'denago-ev-rover-xl6');
+    const found = await page.goto(`/vehicle/${id}`);
+    expect(found?.status()).toBe(200);
+    await waitForHydration(page);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('DENAGO EV Rover XL6');
+    await expect(page.getByText('$18,995')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Schedule Test Drive' })).toHaveAttribute('href', /^\/contact\?interest=sales/);
+
+    const missing = await page.goto('/vehicle/2f1c7e1a-3b4d-4c5e-8f90-123456789abc');
+    expect(missing?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Vehicle Not Found');
+    await expect(page.getByText("The vehicle you're looking for doesn't exist or has been removed.")).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Inventory' }).click();
+    await expect(page).toHaveURL(/\/inventory$/);
+  });
+});
+
+for (const width of [390, 1280]) {
+  test.describe(`accessibility at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } });
+
+    const paths: Array<[string, (page: Page) => Promise<string>]> = [
+      ['the inventory', async () => '/inventory'],
+      ['the empty inventory', async () => '/inventory?category=forester&price=under-15000'],
+      ['a vehicle detail page', async (page) => `/vehicle/${await vehicleId(page, 'denago-ev-city')}`],
+      ['the vehicle not found page', async () => '/vehicle/not-a-uuid'],
+      ['the DENAGO page', async () => '/denago'],
+      ['the EVOLUTION page', async () => '/evolution'],
+    ];
+    for (const [name, pathFor] of paths) {
+      test(`${name} has one h1 and no axe violations`, async ({ page }) => {
+        await page.goto(await pathFor(page));
+        await waitForHydration(page);
+        await expect(page.locator('h1')).toHaveCount(1);
+        await expectNoAxeViolations(page);
+      });
+    }
+  });
+}
