@@ -442,7 +442,7 @@ function watchCommands(collectionName: string): CommandLog {
 }
 
 describe('commands through the mongodb driver', () => {
-  it('answers ping, hello and buildInfo like a MongoDB 7 server', async () => {
+  it('answers ping, hello, buildInfo and endSessions like a MongoDB 7 server', async () => {
     const admin = client.db('admin');
 
     expect(await admin.command({ ping: 1 })).toMatchObject({ ok: 1 });
@@ -453,6 +453,7 @@ describe('commands through the mongodb driver', () => {
     expect(hello).not.toHaveProperty('compression');
     const buildInfo = await admin.command({ buildInfo: 1 });
     expect(buildInfo.versionArray[0]).toBeGreaterThanOrEqual(7);
+    expect(await admin.command({ endSessions: [{ id: new UUID() }] })).toMatchObject({ ok: 1 });
   });
 
   it('returns a first batch of 101 documents by default and the rest through getMore', async () => {
