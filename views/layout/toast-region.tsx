@@ -39,7 +39,12 @@ export function ToastRegion() {
               swipeStart.current = event.clientX;
             }}
             onPointerMove={(event) => {
-              if (swipeStart.current !== null) setOffset(event.clientX - swipeStart.current);
+              if (swipeStart.current === null) return;
+              const moved = event.clientX - swipeStart.current;
+              // Once it is a swipe, the toast follows the pointer even after it leaves the toast; a plain
+              // click on the dismiss button is never captured.
+              if (Math.abs(moved) > 5 && !event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.setPointerCapture(event.pointerId);
+              setOffset(moved);
             }}
             onPointerUp={() => {
               swipeStart.current = null;
@@ -55,7 +60,7 @@ export function ToastRegion() {
               <p className="font-semibold">{toast.title}</p>
               {toast.description ? <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-ink-600'}`}>{toast.description}</p> : null}
             </div>
-            <button type="button" onClick={dismiss} className="-m-1 rounded-full p-1.5 hover:bg-black/10">
+            <button type="button" onClick={dismiss} className={`-m-1 rounded-full p-1.5 ${destructive ? 'hover:bg-white/15' : 'hover:bg-ink-100'}`}>
               <Icon name="close" className="size-4" />
               <span className="sr-only">Dismiss notification</span>
             </button>
