@@ -3,6 +3,7 @@ import { whyChooseUs } from '../../seeds/brands';
 import type { Town } from '../../seeds/towns';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import type { BusinessProfile } from '../../src/config/business-profile';
+import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
 import { townByPath } from '../../src/lib/town-by-path';
@@ -241,16 +242,14 @@ function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicl
 
 function townJsonLd(town: Town, business: BusinessProfile): object[] {
   const copy = townPageCopy(town, yearsInBusiness(business.foundedYear));
-  const url = `${business.origin}${townPath(town)}`;
   return [
-    {
-      '@context': 'https://schema.org',
-      '@type': 'BreadcrumbList',
-      itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Home', item: `${business.origin}/` },
-        { '@type': 'ListItem', position: 2, name: `Golf Carts in ${copy.fullName}`, item: url },
+    breadcrumbJsonLd(
+      [
+        { label: 'Home', path: '/' },
+        { label: `Golf Carts in ${copy.fullName}`, path: townPath(town) },
       ],
-    },
+      business.origin,
+    ),
     {
       '@context': 'https://schema.org',
       '@type': 'AutoDealer',
