@@ -46,7 +46,8 @@ function detailRows(lead: InquiryLead): [string, string][] {
   ];
   if (lead.vehicle) rows.push(['Vehicle', lead.vehicle.name]);
   if (lead.plan) rows.push(['Rental plan', rentalPlanLabel(lead.plan) ?? lead.plan]);
-  if (lead.topic) rows.push(['Topic', lead.topic]);
+  // "rental" only repeats what the plan already says.
+  if (lead.topic && !(lead.plan && lead.topic.toLowerCase() === 'rental')) rows.push(['Topic', lead.topic]);
   rows.push(['Received', businessReadableTime(lead.createdAt)]);
   return rows;
 }
