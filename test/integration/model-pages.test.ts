@@ -177,10 +177,11 @@ describe('the 23 fixed model pages', () => {
     });
   });
 
-  it('answers an unknown model with the not-found page and status 404, kept out of search results', async () => {
+  it('answers an unknown model with the Vehicle Not Found view and status 404, kept out of search results', async () => {
     for (const path of ['/vehicles/evolution-d9-imaginary', '/vehicles/00000000-0000-4000-8000-000000000000']) {
       const response = await request(site.app).get(path).expect(404);
-      expect(textOf(mainOf(response.text))).toContain('404 Page Not Found');
+      expect(textOf(mainOf(response.text))).toContain('Vehicle Not Found');
+      expect(textOf(mainOf(response.text))).toContain("The vehicle you're looking for doesn't exist or has been removed.");
       expect(response.text).toContain('<meta name="robots" content="noindex">');
       expect(response.text).not.toContain('rel="canonical"');
       expect(jsonLd(response.text).some((entry) => entry['@type'] === 'Product')).toBe(false);

@@ -16,7 +16,7 @@ import { QuickSpecs } from '../components/model-page/quick-specs';
 import { SpecificationPanel } from '../components/model-page/specification-panel';
 import { SpecificationTable } from '../components/model-page/specification-table';
 import { StandardFeatures } from '../components/model-page/standard-features';
-import { notFoundPage } from './not-found-page';
+import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import type { PageModule } from './page-module';
 
 /** Just the slug: the content comes from the seeds in this page's own chunk, not the hydration data. */
@@ -98,7 +98,7 @@ function PricedLayout({ content }: { content: ModelPageContent }) {
 function ModelPage() {
   const loaded = useLoaderData() as ModelPageData | null;
   const content = modelPageContent(loaded?.slug);
-  if (!content) return <notFoundPage.Component />;
+  if (!content) return <VehicleNotFound />;
   return (
     <>
       <Breadcrumb items={content.breadcrumb} />
@@ -114,7 +114,7 @@ export const modelPage: PageModule<ModelPageData | null> = {
   handle: {
     head: (args) => {
       const content = modelPageContent(args.data?.slug);
-      if (!content) return notFoundPage.handle.head!(args);
+      if (!content) return vehicleNotFoundHead;
       const { page, vehicle } = content;
       return {
         title: page.seo.title,

@@ -16,6 +16,7 @@ import { Icon } from '../components/icon';
 import { SpecificationList, specificationEntries } from '../components/specification-list';
 import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
+import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import type { PageModule } from './page-module';
 
 interface VehicleDetailData {
@@ -43,24 +44,6 @@ function vehicleBadge(vehicle: Pick<Vehicle, 'isNew' | 'inStock'>): { label: str
 }
 
 const brandName = (vehicle: Pick<Vehicle, 'brand'>) => vehicle.brand.toUpperCase();
-
-function VehicleNotFound() {
-  return (
-    <div className="mx-auto max-w-2xl px-4 py-24 text-center sm:px-6">
-      <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-sand-100 text-brand-700">
-        <Icon name="gauge" className="size-8" />
-      </span>
-      <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">Vehicle Not Found</h1>
-      <p className="mt-4 text-lg text-ink-600">The vehicle you're looking for doesn't exist or has been removed.</p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/inventory" size="lg">
-          <Icon name="arrowLeft" className="size-4" />
-          Back to Inventory
-        </ButtonLink>
-      </div>
-    </div>
-  );
-}
 
 function VehicleDetailSkeleton() {
   return (
@@ -287,7 +270,7 @@ export const vehicleDetailPage: PageModule<VehicleDetailData> = {
         return { title: 'Vehicle Details', description: 'Golf cart details, features and specifications.', canonicalPath: `/vehicle/${params.id}` };
       }
       if (!vehicle) {
-        return { title: 'Vehicle Not Found', description: "The vehicle you're looking for doesn't exist or has been removed.", canonicalPath: null };
+        return vehicleNotFoundHead;
       }
       return vehicleDetailHead(vehicle, business);
     },
