@@ -55,6 +55,8 @@ export function createInquiryService(options: { catalog: Catalog; crmCopy: boole
         return { id: record.id, createdAt: record.createdAt.toISOString() };
       } catch (error) {
         if (isDatabaseUnavailable(error)) throw Object.assign(new AppError(503, UNAVAILABLE_MESSAGE), { cause: error });
+        // Mongoose's own messages quote the rejected values, and errors get logged: name the fields only.
+        if (error instanceof mongoose.Error.ValidationError) throw new Error(`the inquiry failed the model's validation: ${Object.keys(error.errors).join(', ')}`);
         throw error;
       }
     },
