@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
@@ -132,7 +133,11 @@ describe('the 23 fixed model pages', () => {
       expect(title.endsWith('| Shore Golf Carts')).toBe(true);
       expect(/<meta name="description" content="([^"]{40,})">/.test(head)).toBe(true);
       expect(/<meta name="keywords" content="([^"]+)">/.exec(head)?.[1]).toContain(model.name);
-      expect(head).toContain(`<meta property="og:image" content="${ORIGIN}/images/vehicles/${model.slug}.svg">`);
+      // Link previews need a raster image of the declared 1200x630 size, drawn for this model.
+      expect(head).toContain(`<meta property="og:image" content="${ORIGIN}/images/share/${model.slug}.jpg">`);
+      const jpeg = readFileSync(`public/images/share/${model.slug}.jpg`);
+      const frame = jpeg.indexOf(Buffer.from([0xff, 0xc0]));
+      expect([jpeg.readUInt16BE(frame + 7), jpeg.readUInt16BE(frame + 5)]).toEqual([1200, 630]);
       expect(head).not.toContain('name="robots"');
     });
 

@@ -121,7 +121,7 @@ export const modelPage: PageModule<ModelPageData | null> = {
         description: page.seo.description,
         canonicalPath: `/vehicles/${vehicle.slug}`,
         keywords: page.seo.keywords,
-        image: vehicle.images[0],
+        image: `/images/share/${vehicle.slug}.jpg`,
         jsonLd: modelPageJsonLd(content, args.business),
       };
     },
