@@ -3,12 +3,20 @@ import type { RequestHandler } from 'express';
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { fetchRequest } from '../src/ssr/fetch-request';
+import type { RenderedPage } from '../src/ssr/render-page';
 
 /**
  * A stand-in for the CSP nonce while rendering, so the ETag describes the page rather than the
  * nonce, which is new on every response.
  */
 const NONCE_PLACEHOLDER = 'cspnonceplaceholder0000';
+
+/** The whole document: the template with the page's head, its chunks to preload, and its HTML. */
+async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage, { kind: 'page' }>, url: string): Promise<string> {
+  const [template, preloads] = await Promise.all([pages.template(url), pages.preloadTags(rendered.routeIds)]);
+  const head = preloads ? `${rendered.head}\n    ${preloads}` : rendered.head;
+  return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => rendered.html);
+}
 
 /** Server-renders every page route: complete HTML, real status codes, ETags for revisits. */
 export function pagesController(pages: PageRenderer, context: (req: Parameters<RequestHandler>[0]) => RequestContext, origin: string): RequestHandler {
@@ -17,8 +25,7 @@ export function pagesController(pages: PageRenderer, context: (req: Parameters<R
     try {
       const rendered = await pages.render(fetchRequest(req, origin), context(req), NONCE_PLACEHOLDER);
       if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
-      const template = await pages.template(req.originalUrl);
-      const html = template.replace('<!--app-head-->', () => rendered.head).replace('<!--app-html-->', () => rendered.html);
+      const html = await documentHtml(pages, rendered, req.originalUrl);
       const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
       res.status(rendered.status);
       res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag });
@@ -49,8 +56,7 @@ export async function sendFormPage(
 ): Promise<void> {
   const rendered = await pages.render(new Request(fetchRequest(req, origin), { method: 'GET' }), context, NONCE_PLACEHOLDER);
   if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-  const template = await pages.template(req.originalUrl);
-  const html = template.replace('<!--app-head-->', () => rendered.head).replace('<!--app-html-->', () => rendered.html);
+  const html = await documentHtml(pages, rendered, req.originalUrl);
   res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
   res.send(html.replaceAll(NONCE_PLACEHOLDER, String(res.locals.cspNonce)));
 }

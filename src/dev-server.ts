@@ -14,6 +14,8 @@ const root = process.cwd();
 
 const pages: PageRenderer = {
   template: async (url) => vite.transformIndexHtml(url, await import('node:fs/promises').then((fs) => fs.readFile(path.join(root, 'index.html'), 'utf8'))),
+  // Vite serves source modules on demand in development; there is nothing to preload.
+  preloadTags: async () => '',
   render: async (...args) => {
     const module = (await vite.ssrLoadModule('/src/ssr/render-page.tsx')) as { renderPage: typeof renderPage };
     return module.renderPage(...args);

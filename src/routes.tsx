@@ -5,7 +5,8 @@ import { RouteErrorPage } from '../views/pages/route-error-page';
 
 /**
  * The one route table, used by the server's static handler and the browser's router alike. Pages
- * load lazily so that each page type ships only its own code.
+ * load lazily so that each page type ships only its own code. A page route's id is its module's
+ * file name under views/pages/, which is how the server finds the chunk to preload.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,23 +21,23 @@ export const routes: RouteObject[] = [
         id: 'pages',
         ErrorBoundary: RouteErrorPage,
         children: [
-          { index: true, lazy: () => import('../views/pages/home-page').then((page) => page.homePage) },
-          { path: 'services', lazy: () => import('../views/pages/services-page').then((page) => page.servicesPage) },
-          { path: 'contact', lazy: () => import('../views/pages/contact-page').then((page) => page.contactPage) },
-          { path: 'thank-you', lazy: () => import('../views/pages/thank-you-page').then((page) => page.thankYouPage) },
-          { path: 'privacy', lazy: () => import('../views/pages/privacy-page').then((page) => page.privacyPage) },
-          { path: 'terms', lazy: () => import('../views/pages/terms-page').then((page) => page.termsPage) },
-          { path: 'rentals', lazy: () => import('../views/pages/rentals-page').then((page) => page.rentalsPage) },
-          { path: 'about', lazy: () => import('../views/pages/about-page').then((page) => page.aboutPage) },
-          { path: 'showroom', lazy: () => import('../views/pages/showroom-page').then((page) => page.showroomPage) },
-          { path: 'inventory', lazy: () => import('../views/pages/inventory-page').then((page) => page.inventoryPage) },
-          { path: 'vehicle/:id', lazy: () => import('../views/pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
-          { path: 'denago', lazy: () => import('../views/pages/denago-page').then((page) => page.denagoPage) },
-          { path: 'evolution', lazy: () => import('../views/pages/evolution-page').then((page) => page.evolutionPage) },
-          { path: 'vehicles/:slug', lazy: () => import('../views/pages/model-page').then((page) => page.modelPage) },
+          { id: 'home-page', index: true, lazy: () => import('../views/pages/home-page').then((page) => page.homePage) },
+          { id: 'services-page', path: 'services', lazy: () => import('../views/pages/services-page').then((page) => page.servicesPage) },
+          { id: 'contact-page', path: 'contact', lazy: () => import('../views/pages/contact-page').then((page) => page.contactPage) },
+          { id: 'thank-you-page', path: 'thank-you', lazy: () => import('../views/pages/thank-you-page').then((page) => page.thankYouPage) },
+          { id: 'privacy-page', path: 'privacy', lazy: () => import('../views/pages/privacy-page').then((page) => page.privacyPage) },
+          { id: 'terms-page', path: 'terms', lazy: () => import('../views/pages/terms-page').then((page) => page.termsPage) },
+          { id: 'rentals-page', path: 'rentals', lazy: () => import('../views/pages/rentals-page').then((page) => page.rentalsPage) },
+          { id: 'about-page', path: 'about', lazy: () => import('../views/pages/about-page').then((page) => page.aboutPage) },
+          { id: 'showroom-page', path: 'showroom', lazy: () => import('../views/pages/showroom-page').then((page) => page.showroomPage) },
+          { id: 'inventory-page', path: 'inventory', lazy: () => import('../views/pages/inventory-page').then((page) => page.inventoryPage) },
+          { id: 'vehicle-detail-page', path: 'vehicle/:id', lazy: () => import('../views/pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
+          { id: 'denago-page', path: 'denago', lazy: () => import('../views/pages/denago-page').then((page) => page.denagoPage) },
+          { id: 'evolution-page', path: 'evolution', lazy: () => import('../views/pages/evolution-page').then((page) => page.evolutionPage) },
+          { id: 'model-page', path: 'vehicles/:slug', lazy: () => import('../views/pages/model-page').then((page) => page.modelPage) },
           // Town pages ('/toms-river-township-golf-carts'): any other one-segment path, answered as not found unless it is a town's.
-          { path: ':townPage', lazy: () => import('../views/pages/town-page').then((page) => page.townPage) },
-          { path: '*', lazy: () => import('../views/pages/not-found-page').then((page) => page.notFoundPage) },
+          { id: 'town-page', path: ':townPage', lazy: () => import('../views/pages/town-page').then((page) => page.townPage) },
+          { id: 'not-found-page', path: '*', lazy: () => import('../views/pages/not-found-page').then((page) => page.notFoundPage) },
         ],
       },
     ],

@@ -11,7 +11,7 @@ const env = loadConfigOrExit();
 const logger = createLogger(env);
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
-startServer({ env, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage), staticDir: clientDir }).catch((error: unknown) => {
+startServer({ env, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')), staticDir: clientDir }).catch((error: unknown) => {
   logger.fatal({ err: error }, 'could not start');
   process.exit(1);
 });

@@ -7,7 +7,7 @@ import type { RequestContext } from '../request-context';
 import { routes } from '../routes';
 
 export type RenderedPage =
-  | { kind: 'page'; status: number; head: string; html: string }
+  | { kind: 'page'; status: number; head: string; html: string; routeIds: string[] }
   | { kind: 'redirect'; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -33,5 +33,5 @@ export async function renderPage(request: Request, context: RequestContext, nonc
     params: match.params,
   }));
   const head = renderHeadTags(resolveHead(matches, result.location.pathname, context.site.business));
-  return { kind: 'page', status: result.statusCode, head, html };
+  return { kind: 'page', status: result.statusCode, head, html, routeIds: result.matches.map((match) => match.route.id) };
 }

@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { routes } from '../src/routes';
+import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets';
+
+// npm run check:bundle (part of npm test, after the build): the JavaScript and CSS each page type
+// loads before it is interactive, gzipped, against the budgets. Deterministic: it reads the build.
+
+/** The home page, with React, React DOM, React Router and Zustand, must stay within this. */
+const HOME_JS_BUDGET_KB = 120;
+/** Every other page type: a ceiling that catches a heavy dependency creeping in. */
+const PAGE_JS_BUDGET_KB = 150;
+const CSS_BUDGET_KB = 20;
+const clientDir = path.resolve('dist/client');
+const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+
+const gzipKb = (files: string[]) => files.reduce((total, file) => total + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0) / 1024;
+
+function pageRouteIds(): string[] {
+  const ids: string[] = [];
+  const visit = (list: typeof routes) => {
+    for (const route of list) {
+      if (route.id && manifest[pageModuleKey(route.id)]) ids.push(route.id);
+      if (route.children) visit(route.children);
+    }
+  };
+  visit(routes);
+  return ids;
+}
+
+const problems: string[] = [];
+const entryChunks = staticClosure(manifest, CLIENT_ENTRY);
+for (const chunk of entryChunks) {
+  // Page code in the shared entry would make every page type pay for it.
+  if (chunk.src?.startsWith('views/pages/') && chunk.src !== 'views/pages/route-error-page.tsx' && chunk.src !== 'views/pages/page-module.ts') {
+    problems.push(`the client entry statically includes page module ${chunk.src}`);
+  }
+}
+
+const rows = pageRouteIds().map((id) => {
+  const assets = initialAssets(manifest, [id]);
+  const js = gzipKb([...assets.entry, ...assets.page]);
+  const css = gzipKb(assets.styles);
+  const budget = id === 'home-page' ? HOME_JS_BUDGET_KB : PAGE_JS_BUDGET_KB;
+  if (js > budget) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${budget} KB)`);
+  if (css > CSS_BUDGET_KB) problems.push(`${id}: ${css.toFixed(1)} KB of CSS (budget ${CSS_BUDGET_KB} KB)`);
+  return { id, entry: gzipKb(assets.entry), page: gzipKb(assets.page), js, css };
+});
+
+const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+console.log(line(['page type', 'entry JS', 'page JS', 'initial JS', 'CSS']));
+console.log(line(['---', '---:', '---:', '---:', '---:']));
+for (const row of rows) console.log(line([row.id, `${row.entry.toFixed(1)} KB`, `${row.page.toFixed(1)} KB`, `${row.js.toFixed(1)} KB`, `${row.css.toFixed(1)} KB`]));
+console.log(`gzip level 9; budgets: initial JS ${HOME_JS_BUDGET_KB} KB for the home page, ${PAGE_JS_BUDGET_KB} KB for the others; CSS ${CSS_BUDGET_KB} KB per page type`);
+if (problems.length > 0) {
+  console.error(`\nBundle budget exceeded:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+  process.exit(1);
+}
