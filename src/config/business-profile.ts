@@ -1,3 +1,4 @@
+import { locations } from '../../seeds/locations';
 import type { Env } from './env';
 
 /** Opening hours as the site prints them and as schema.org expects them. */
@@ -22,9 +23,15 @@ export interface BusinessProfile {
   hours: OpeningHours[];
   serviceHours: OpeningHours[];
   region: string;
+  /** The main showroom: the business's address and map point in structured data. */
+  address: { street: string; city: string; region: string; postalCode: string };
+  geo: { lat: number; lng: number };
+  /** How far the dealer delivers and services, in metres, as structured data states it. */
+  serviceRadiusMeters: number;
 }
 
 export function businessProfile(env: Env): BusinessProfile {
+  const mainShowroom = locations[0]!;
   return {
     name: env.BUSINESS_NAME,
     phone: env.BUSINESS_PHONE,
@@ -44,5 +51,8 @@ export function businessProfile(env: Env): BusinessProfile {
       { days: 'Sun', hours: 'Emergency only' },
     ],
     region: 'Ocean County and Cape May County, New Jersey',
+    address: { street: mainShowroom.address, city: mainShowroom.city, region: mainShowroom.state, postalCode: mainShowroom.postalCode },
+    geo: mainShowroom.coordinates,
+    serviceRadiusMeters: 50_000,
   };
 }

@@ -28,10 +28,19 @@ export function businessJsonLd(business: BusinessProfile): object {
     foundingDate: String(business.foundedYear),
     address: {
       '@type': 'PostalAddress',
-      addressRegion: 'NJ',
+      streetAddress: business.address.street,
+      addressLocality: business.address.city,
+      addressRegion: business.address.region,
+      postalCode: business.address.postalCode,
       addressCountry: 'US',
     },
+    geo: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
     areaServed: [
+      {
+        '@type': 'GeoCircle',
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+        geoRadius: business.serviceRadiusMeters,
+      },
       { '@type': 'AdministrativeArea', name: 'Ocean County, New Jersey' },
       { '@type': 'AdministrativeArea', name: 'Cape May County, New Jersey' },
     ],

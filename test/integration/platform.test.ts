@@ -39,7 +39,18 @@ describe('server-rendered pages', () => {
     const { text } = await request(site.app).get('/').expect(200);
     const entries = jsonLd(text);
     const business = entries.find((entry) => entry['@type'] === 'AutoDealer')!;
-    expect(business).toMatchObject({ name: 'Shore Golf Carts', telephone: '(609) 555-0142', url: 'https://www.shoregolfcarts.test/' });
+    expect(business).toMatchObject({
+      name: 'Shore Golf Carts',
+      telephone: '(609) 555-0142',
+      url: 'https://www.shoregolfcarts.test/',
+      address: { '@type': 'PostalAddress', addressRegion: 'NJ' },
+    });
+    // The dealer serves a 50 km radius, and is open the hours the site prints.
+    expect(business.areaServed).toContainEqual(expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50000 }));
+    expect(business.openingHoursSpecification).toEqual([
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
+    ]);
     const website = entries.find((entry) => entry['@type'] === 'WebSite')!;
     expect(website.potentialAction).toMatchObject({
       '@type': 'SearchAction',

@@ -11,6 +11,7 @@ import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
+import { PointGrid } from '../components/point-grid';
 import { LocationCard } from '../components/location-card';
 import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
@@ -83,17 +84,7 @@ function HomePage() {
       </PageHero>
 
       <Section title={`Why Choose ${business.name}`} id="why-choose">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {whyChooseUs.map((point) => (
-            <Card as="li" key={point.title} className="p-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={point.icon} className="size-6" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-ink-900">{point.title}</h3>
-              <p className="mt-2 text-ink-600">{point.text}</p>
-            </Card>
-          ))}
-        </ul>
+        <PointGrid points={whyChooseUs} />
       </Section>
 
       <Section tone="sand" title="Brands We Carry" intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades." id="brands">

@@ -3,6 +3,7 @@ import type { ContactPrefill } from '../../src/lib/contact-path';
 import { townName } from '../../src/lib/town-name';
 import { townPath } from '../../src/lib/town-path';
 import type { IconName } from '../components/icon';
+import { stableHash } from '../../src/lib/stable-hash';
 
 /** Everything a town landing page says, written for that one town. */
 export interface TownPageCopy {
@@ -49,16 +50,7 @@ type Template = (names: Names, town: Town) => string;
  * towns that share one sentence pattern rarely share the next.
  */
 function pick<T>(variants: readonly T[], town: Town, salt: string): T {
-  let hash = 2166136261;
-  for (const character of `${salt}:${town.name}:${town.type}`) {
-    hash ^= character.codePointAt(0)!;
-    hash = Math.imul(hash, 16777619);
-  }
-  return variants[(hash >>> 0) % variants.length]!;
-}
-
-function listOf(items: string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
+  return variants[stableHash(`${salt}:${town.name}:${town.type}`) % variants.length]!;
 }
 
 const pitches: Template[] = [

@@ -16,6 +16,7 @@ import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
+import { PointGrid } from '../components/point-grid';
 import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
@@ -194,17 +195,7 @@ function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicl
       </Section>
 
       <Section tone={popular.length > 0 ? 'white' : 'sand'} title={copy.whyTitle} id="why-us">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {copy.whyPoints.map((point) => (
-            <Card as="li" key={point.title} className="p-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={point.icon} className="size-6" />
-              </span>
-              <h3 className="mt-4 text-lg font-bold text-ink-900">{point.title}</h3>
-              <p className="mt-2 text-ink-600">{point.text}</p>
-            </Card>
-          ))}
-        </ul>
+        <PointGrid points={copy.whyPoints} />
         <div className="mt-8">
           <ButtonLink to={contactPath(copy.service)} size="lg">
             <Icon name="calendar" className="size-4" />
