@@ -15,4 +15,6 @@ Object.assign(process.env, {
   CONTACT_RATE_LIMIT: '1000',
 });
 console.log(`e2e server data in ${root}`);
-await import('../../../dist/server/server.js');
+// E2E_DIST_DIR runs another copy of the build (one inside the repository, so node_modules resolves).
+const dist = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.resolve(import.meta.dirname, '../../../dist');
+await import(path.join(dist, 'server/server.js'));
