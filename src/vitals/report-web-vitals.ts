@@ -1,0 +1,84 @@
+import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
+import { MAX_METRICS_PER_REPORT, VITALS_ENDPOINT, type FieldMetric } from './field-metric';
+
+// Loaded lazily after hydration (see web-vitals-reporter.tsx): web-vitals reads buffered
+// performance entries, so starting late loses nothing but the page's first load never pays for it.
+
+export interface PageRoutes {
+  /** The route id of the page the document was loaded as (the hard navigation's page type). */
+  landing: string;
+  /** The route id shown now, after any client-side navigation. */
+  current: () => string | undefined;
+}
+
+/**
+ * What is sent of a metric: its figures and the page type, not its performance entries (they name
+ * elements and URLs) nor the URL it was measured on.
+ */
+export function fieldMetric(metric: MetricType, route: string): FieldMetric {
+  const { name, value, rating, delta, id, navigationType } = metric;
+  return { name, value, rating, delta, id, navigationType, route };
+}
+
+/**
+ * A page load's metrics belong to the page type it was loaded as, even when CLS or INP is reported
+ * after the visitor moved on inside the site; a page restored from the back/forward cache starts
+ * new metrics for the page it shows.
+ */
+export function routeOf(metric: Pick<MetricType, 'navigationType'>, routes: PageRoutes): string {
+  return metric.navigationType === 'back-forward-cache' ? (routes.current() ?? routes.landing) : routes.landing;
+}
+
+export interface MetricQueue {
+  add(metric: FieldMetric): void;
+  /** Sends what is waiting, in batches of at most MAX_METRICS_PER_REPORT, and empties the queue. */
+  flush(): void;
+}
+
+/** Metrics wait here until the page is hidden; one entry per metric instance. */
+export function createMetricQueue(send: (body: string) => void): MetricQueue {
+  const pending = new Map<string, FieldMetric>();
+  return {
+    add(metric) {
+      // A metric reported again before the last report went out: its latest value, and the change
+      // since the report that did go out.
+      const earlier = pending.get(metric.id);
+      pending.set(metric.id, earlier ? { ...metric, delta: earlier.delta + metric.delta } : metric);
+    },
+    flush() {
+      const metrics = [...pending.values()];
+      pending.clear();
+      for (let start = 0; start < metrics.length; start += MAX_METRICS_PER_REPORT) {
+        send(JSON.stringify({ metrics: metrics.slice(start, start + MAX_METRICS_PER_REPORT) }));
+      }
+    },
+  };
+}
+
+/**
+ * A beacon survives the page being closed. A string body goes as text/plain, which the endpoint
+ * expects; when the browser refuses the beacon (its queue is full) a keepalive fetch carries it.
+ */
+function sendReport(body: string) {
+  if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(VITALS_ENDPOINT, body)) return;
+  fetch(VITALS_ENDPOINT, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } }).catch(() => {
+    // Field data is best effort: a lost report is not the visitor's problem.
+  });
+}
+
+/** Measures this page load's LCP, INP, CLS, FCP and TTFB and reports them whenever the page is hidden. */
+export function reportWebVitals(routes: PageRoutes): void {
+  const queue = createMetricQueue(sendReport);
+  const add = (metric: MetricType) => queue.add(fieldMetric(metric, routeOf(metric, routes)));
+  onTTFB(add);
+  onFCP(add);
+  onLCP(add);
+  onCLS(add);
+  onINP(add);
+  // web-vitals reports its final values in its own (capturing) listeners for the same event, so
+  // they are queued before this one sends. Safari may skip visibilitychange on unload: pagehide.
+  addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') queue.flush();
+  });
+  addEventListener('pagehide', () => queue.flush());
+}
