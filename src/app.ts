@@ -9,6 +9,7 @@ import { pagesController } from '../controllers/pages.controller';
 import { redirectsController } from '../controllers/redirects.controller';
 import { sitemapController } from '../controllers/sitemap.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
+import { vitalsController } from '../controllers/vitals.controller';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
 import { businessProfile } from './config/business-profile';
@@ -84,6 +85,7 @@ export function createApp(options: AppOptions): express.Express {
       logger,
     }),
   );
+  app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN }));
   app.use(
     pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
   );

@@ -1,0 +1,89 @@
+import express, { Router, type RequestHandler } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { AppError } from '../src/http/app-error';
+import type { Logger } from '../src/logger';
+import { routes } from '../src/routes';
+import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
+import { pageRouteIds, vitalsReportSchema } from '../src/vitals/vitals-report-schema';
+
+export interface VitalsControllerOptions {
+  logger: Logger;
+  /** PUBLIC_ORIGIN: a browser that names another origin is another site's page posting. */
+  origin: string;
+}
+
+/** Ten metrics of about 200 bytes each, with room to spare. */
+const BODY_LIMIT = '4kb';
+/** A page load sends one or two reports; this allows many visitors behind one address. */
+export const VITALS_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
+
+const reportSchema = vitalsReportSchema(pageRouteIds(routes));
+
+/**
+ * The browser sends its report with navigator.sendBeacon and a string body, which is text/plain;
+ * any other media type is refused before a parser sees it. (A request without a body passes here
+ * and is refused as an invalid report.)
+ */
+const requirePlainText: RequestHandler = (req, _res, next) => {
+  next(req.is('text/plain') === false ? new AppError(415, 'Send the report as text/plain.') : undefined);
+};
+
+function sameOriginOnly(origin: string): RequestHandler {
+  return (req, _res, next) => {
+    const source = req.get('origin');
+    next(source === undefined || source === origin ? undefined : new AppError(403, 'Reports are accepted only from our own pages.'));
+  };
+}
+
+/**
+ * `POST /api/vitals`: Core Web Vitals measured in visitors' browsers (src/vitals), validated,
+ * rate-limited per client address and written to the log, one structured line per metric with
+ * the figures and the page type only. Nothing is stored; no address, user agent or URL is logged.
+ */
+export function vitalsController(options: VitalsControllerOptions): Router {
+  const { logger } = options;
+  const router = Router();
+
+  const limiter = rateLimit({
+    windowMs: VITALS_RATE_LIMIT.windowSeconds * 1000,
+    limit: VITALS_RATE_LIMIT.limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    logger: {
+      warn: (error, message) => logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),
+      error: (error, message) => logger.error({ component: 'rate-limit', err: error }, message ?? 'rate limiter error'),
+    },
+    handler: (req, res) => {
+      req.log?.warn({ status: 429 }, 'web vitals report rate-limited');
+      res.status(429).set('Cache-Control', 'no-store').json({ error: 'Too many reports from your address. Please try again later.' });
+    },
+  });
+
+  router.post(
+    VITALS_ENDPOINT,
+    limiter,
+    sameOriginOnly(options.origin),
+    requirePlainText,
+    express.text({ type: 'text/plain', limit: BODY_LIMIT }),
+    (req, res) => {
+      let body: unknown;
+      try {
+        body = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      } catch {
+        throw new AppError(400, 'The report is not valid JSON.');
+      }
+      const parsed = reportSchema.safeParse(body);
+      if (!parsed.success) throw new AppError(400, 'The report is not a valid web vitals report.');
+      for (const { name, value, delta, rating, navigationType, route, id } of parsed.data.metrics) {
+        // `metric`, not `name`: pino reserves `name` for the logger's own name.
+        logger.info({ metric: name, value, delta, rating, navigationType, route, id }, 'web-vital');
+      }
+      res.set('Cache-Control', 'no-store').status(204).end();
+    },
+  );
+  router.all(VITALS_ENDPOINT, (_req, res) => {
+    res.set('Allow', 'POST').status(405).json({ error: 'Use POST to send a report.' });
+  });
+
+  return router;
+}
