@@ -20,6 +20,15 @@ export interface TestApp {
 
 const fromRoot = (file: string) => fileURLToPath(new URL(`../../${file}`, import.meta.url));
 
+export interface TestAppOptions {
+  /**
+   * Render into the production build's template (dist/client/index.html: hashed asset links) with
+   * its manifest's modulepreload tags, as visitors get them, rather than the source index.html.
+   * Needs `npm run build` first.
+   */
+  builtTemplate?: boolean;
+}
+
 /** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
 function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(overrides).flatMap(([name, value]) => (value === undefined ? [] : [[name, String(value)]])));
@@ -37,7 +46,7 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
  *
  * Mongoose's default connection is process-wide, so a test file runs one test app at a time.
  */
-export async function startTestApp(overrides: Partial<Env> = {}): Promise<TestApp> {
+export async function startTestApp(overrides: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const logger = createLogger(env);
   const database = await startTestDatabase();
@@ -46,7 +55,9 @@ export async function startTestApp(overrides: Partial<Env> = {}): Promise<TestAp
     env,
     logger,
     catalog: createCatalogService(),
-    pages: fileTemplateRenderer(fromRoot('index.html'), renderPage),
+    pages: options.builtTemplate
+      ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
+      : fileTemplateRenderer(fromRoot('index.html'), renderPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });

@@ -38,7 +38,6 @@ export function MapEmbed({ src, title }: { src: string; title: string }) {
         ref={frame}
         src={near ? src : undefined}
         title={title}
-        width="100%"
         height={MAP_HEIGHT}
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"

@@ -52,6 +52,7 @@ export function MobileMenu() {
         id={MENU_ID}
         ref={panel}
         popover="auto"
+        role="dialog"
         aria-label="Site menu"
         className="mobile-menu border-l border-ink-200 bg-white p-0 text-ink-800 shadow-2xl"
       >
