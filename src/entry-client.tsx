@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
+import { WebVitalsReporter } from './vitals/web-vitals-reporter';
 
 /** The page's lazy route modules must be in place before hydration, or the first render would differ. */
 async function loadMatchedRoutes() {
@@ -21,6 +22,8 @@ void loadMatchedRoutes().then(() => {
     document.getElementById('root')!,
     <StrictMode>
       <RouterProvider router={router} />
+      {/* Renders nothing; after hydration it loads the field measurements (src/vitals). */}
+      <WebVitalsReporter currentRoute={() => router.state.matches.at(-1)?.route.id} />
     </StrictMode>,
   );
 });

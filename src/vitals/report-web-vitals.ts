@@ -72,11 +72,13 @@ export function reportWebVitals(routes: PageRoutes): void {
   const add = (metric: MetricType) => queue.add(fieldMetric(metric, routeOf(metric, routes)));
   onTTFB(add);
   onFCP(add);
-  onLCP(add);
-  onCLS(add);
-  onINP(add);
-  // web-vitals reports its final values in its own (capturing) listeners for the same event, so
-  // they are queued before this one sends. Safari may skip visibilitychange on unload: pagehide.
+  // Every change, not only the final value: a page being left fires pagehide before
+  // visibilitychange (when web-vitals would report its final LCP, CLS and INP), so the queue holds
+  // the latest values at whichever comes first, and one report carries the whole page load.
+  onLCP(add, { reportAllChanges: true });
+  onCLS(add, { reportAllChanges: true });
+  onINP(add, { reportAllChanges: true });
+  // web-vitals' own listeners capture, so what it reports on hiding is queued before this sends.
   addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') queue.flush();
   });
