@@ -10,6 +10,7 @@ import { redirectsController } from '../controllers/redirects.controller';
 import { sitemapController } from '../controllers/sitemap.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
+import type { CatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
 import { businessProfile } from './config/business-profile';
@@ -20,11 +21,13 @@ import { errorHandler } from './http/error-handler';
 import { securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
 import type { PageRenderer } from './ssr/page-renderer';
+import { createRenderCache } from './ssr/render-cache';
 
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  catalog: Catalog;
+  /** With catalogVersion (the catalogue service), rendered pages are cached per catalogue version. */
+  catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
   pages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
   /** Folder of static files: the client build in production, public/ otherwise. */
@@ -86,8 +89,11 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN }));
+  // In development the code behind the pages changes between requests, so nothing is kept.
+  const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
+  const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
   app.use(
-    pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN),
+    pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN, renderCache),
   );
   app.use((req, res) => {
     res.status(404).json({ error: 'Not found' });
