@@ -10,12 +10,12 @@ export interface VitalsControllerOptions {
   logger: Logger;
   /** PUBLIC_ORIGIN: a browser that names another origin is another site's page posting. */
   origin: string;
+  /** Reports per client address per minute (VITALS_RATE_LIMIT). */
+  ratePerMinute: number;
 }
 
 /** Ten metrics of about 200 bytes each, with room to spare. */
 const BODY_LIMIT = '4kb';
-/** A page load sends one or two reports; this allows many visitors behind one address. */
-export const VITALS_RATE_LIMIT = { limit: 60, windowSeconds: 60 };
 
 const reportSchema = vitalsReportSchema(pageRouteIds(routes));
 
@@ -45,8 +45,8 @@ export function vitalsController(options: VitalsControllerOptions): Router {
   const router = Router();
 
   const limiter = rateLimit({
-    windowMs: VITALS_RATE_LIMIT.windowSeconds * 1000,
-    limit: VITALS_RATE_LIMIT.limit,
+    windowMs: 60_000,
+    limit: options.ratePerMinute,
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     logger: {

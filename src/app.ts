@@ -88,7 +88,7 @@ export function createApp(options: AppOptions): express.Express {
       logger,
     }),
   );
-  app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN }));
+  app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT }));
   // In development the code behind the pages changes between requests, so nothing is kept.
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;

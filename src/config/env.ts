@@ -30,6 +30,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().min(1).optional(),
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   CONTACT_RATE_WINDOW_SECONDS: positiveInt.default(600),
+  VITALS_RATE_LIMIT: positiveInt.default(60),
   BUSINESS_NAME: z.string().trim().min(1).max(80).default('Shore Golf Carts'),
   BUSINESS_PHONE: z
     .string()

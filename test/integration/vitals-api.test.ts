@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Every line the app logs, as the JSON pino writes: the test app's logger, made to keep its lines.
@@ -134,30 +134,34 @@ describe('POST /api/vitals', () => {
 });
 
 describe('the /api/vitals rate limit', () => {
-  let site: TestApp;
+  let site: TestApp | undefined;
 
-  beforeAll(async () => {
+  afterEach(async () => {
+    await site?.close();
+    site = undefined;
+  });
+
+  test('by default, after 60 reports in a minute a client address gets 429 and nothing more is logged', async () => {
     site = await startTestApp();
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
-
-  test('after 60 reports in a minute, a client address gets 429 and nothing more is logged', async () => {
     for (let index = 0; index < 60; index += 1) await beacon(site.app, report([lcp])).expect(204);
     logged.length = 0;
     const answer = await beacon(site.app, report([lcp])).expect(429).expect('Content-Type', /json/);
     expect(answer.body.error).toBe('Too many reports from your address. Please try again later.');
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     expect(vitalLines()).toEqual([]);
-  });
-
-  test('the contact form keeps its own allowance', async () => {
-    await request(site.app).get('/api/contact').expect(405);
+    // The contact form keeps its own allowance.
     await request(site.app)
       .post('/api/contact')
       .send({ firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', phone: '(609) 555-0100', interest: 'sales', message: 'Do you have a four-seater?' })
       .expect(201);
+  });
+
+  test('VITALS_RATE_LIMIT sets the allowance; behind a proxy each visitor address has its own', async () => {
+    site = await startTestApp({ VITALS_RATE_LIMIT: 2, TRUST_PROXY: '1' });
+    const from = (address: string) => beacon(site!.app, report([lcp])).set('X-Forwarded-For', address);
+    await from('203.0.113.10').expect(204);
+    await from('203.0.113.10').expect(204);
+    await from('203.0.113.10').expect(429);
+    await from('198.51.100.7').expect(204);
   });
 });
