@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../lib/zod';
 
 /** Brands the dealership carries as house brands; the catalogue holds only these. */
 export const BRANDS = ['denago', 'evolution'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../lib/zod';
 import type { Interest } from '../lib/contact-path';
 
 // Imported by the browser's contact form and by the server alike: zod only, nothing server-side.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import type { Vehicle } from '../catalog/vehicle';
 
 /** The categories the spec names, offered first and in this order (DECISIONS: "Catalogue"). */
