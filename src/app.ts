@@ -13,6 +13,7 @@ import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
+import { versionedCatalog } from './catalog/versioned-catalog';
 import { businessProfile } from './config/business-profile';
 import { siteData } from './site-data.server';
 import type { Env } from './config/env';
@@ -26,7 +27,7 @@ import { createRenderCache } from './ssr/render-cache';
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  /** With catalogVersion (the catalogue service), rendered pages are cached per catalogue version. */
+  /** With catalogVersion (the catalogue service), rendered pages and the API's vehicle list are kept per catalogue version. */
   catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
   pages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
@@ -42,6 +43,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = options;
   const site = siteData(businessProfile(env));
+  const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   const app = express();
   app.disable('x-powered-by');
   if (env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
@@ -76,7 +78,7 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(canonicalPath);
   app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
-  app.use('/api/vehicles', vehiclesController(options.catalog));
+  app.use('/api/vehicles', vehiclesController(catalogVersion ? versionedCatalog(options.catalog, catalogVersion) : options.catalog));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({
@@ -90,7 +92,6 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT }));
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
   app.use(
     pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN, renderCache),

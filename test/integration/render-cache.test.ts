@@ -139,6 +139,15 @@ describe('the render cache', () => {
     expect(cardOf((await request(app).get('/inventory').expect(200)).text, 'DENAGO EV City')).toContain('$11,995');
   });
 
+  it('answers a price changed by a catalogue import from the vehicle API on the very next request', async () => {
+    const priceOf = async () => ((await request(app).get('/api/vehicles').expect(200)).body as Array<{ slug: string; price: number | null }>).find((vehicle) => vehicle.slug === 'denago-ev-city')!.price;
+    expect(await priceOf()).toBe(11995);
+    await importCatalog([{ ...cityEntry, price: 12345 }]);
+    expect(await priceOf()).toBe(12345);
+    await importCatalog([cityEntry]);
+    expect(await priceOf()).toBe(11995);
+  });
+
   it('drops a vehicle deleted from the catalogue from the inventory on the next request', async () => {
     const before = (await request(app).get('/inventory').expect(200)).text;
     expect(cardOf(before, 'DENAGO EV City')).toBeDefined();
