@@ -18,14 +18,36 @@ export function MobileMenu() {
   const menuOpen = useSiteStore((state) => state.menuOpen);
   const setMenuOpen = useSiteStore((state) => state.setMenuOpen);
   const panel = useRef<HTMLDivElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
 
   useEffect(() => {
     const element = panel.current;
     if (!element) return;
-    const onToggle = (event: Event) => setMenuOpen((event as ToggleEvent).newState === 'open');
+    const controls = () => [...element.querySelectorAll<HTMLElement>('a[href], button')];
+    const onToggle = (event: Event) => {
+      const open = (event as ToggleEvent).newState === 'open';
+      setMenuOpen(open);
+      // Focus moves into the opened menu, to its first link; Escape brings it back to the Menu button.
+      if (open && !element.contains(document.activeElement)) element.querySelector<HTMLElement>('nav a')?.focus();
+    };
+    // Tabbing out of the menu closes it, so focus never wanders behind it: past the last control on
+    // to the page after the Menu button, back past the first control to the Menu button itself.
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Tab') return;
+      const all = controls();
+      const leaving = event.shiftKey ? all[0] : all.at(-1);
+      if (event.target !== leaving) return;
+      if (event.shiftKey) event.preventDefault();
+      element.hidePopover();
+      opener.current?.focus();
+    };
     element.addEventListener('toggle', onToggle);
-    return () => element.removeEventListener('toggle', onToggle);
+    element.addEventListener('keydown', onKeyDown);
+    return () => {
+      element.removeEventListener('toggle', onToggle);
+      element.removeEventListener('keydown', onKeyDown);
+    };
   }, [setMenuOpen]);
 
   useEffect(() => {
@@ -41,6 +63,7 @@ export function MobileMenu() {
   return (
     <>
       <button
+        ref={opener}
         type="button"
         popoverTarget={MENU_ID}
         className="inline-flex size-11 items-center justify-center rounded-full text-ink-800 ring-1 ring-inset ring-ink-200 hover:bg-ink-100 lg:hidden"
