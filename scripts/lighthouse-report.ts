@@ -1,0 +1,352 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result } from 'lighthouse';
+
+// npm run bench:lighthouse: Lighthouse (mobile preset: emulated phone, simulated throttling) on
+// every page type of the production build (npm run build first), one Chromium, pages in turn.
+// Writes var/reports/lighthouse.json and prints a Markdown table of the four scores and the
+// key metrics. npm run test:lighthouse (--ci, part of npm test) runs only the three categories
+// that do not depend on machine speed and fails unless each is 100 on every page type; the
+// Performance score and the metrics are reported by the bench, never asserted.
+
+const { values: options } = parseArgs({
+  options: {
+    ci: { type: 'boolean', default: false },
+    pages: { type: 'string' },
+    dist: { type: 'string', default: process.env.LIGHTHOUSE_DIST_DIR ?? 'dist' },
+    out: { type: 'string' },
+    'timeout-seconds': { type: 'string', default: '600' },
+  },
+});
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ASSERTED = ['accessibility', 'best-practices', 'seo'] as const;
+const CATEGORIES = ['performance', ...ASSERTED] as const;
+type CategoryId = (typeof CATEGORIES)[number];
+const CATEGORY_NAMES: Record<CategoryId, string> = { performance: 'Performance', accessibility: 'Accessibility', 'best-practices': 'Best Practices', seo: 'SEO' };
+/**
+ * The CI run measures nothing against the clock, so it waits less after the load than the bench
+ * (1 s each by default); hydration and its console output are long over by then.
+ */
+const CI_WAITS = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 500, networkQuietThresholdMs: 500, cpuQuietThresholdMs: 500 };
+const METRICS = [
+  { id: 'largest-contentful-paint', label: 'LCP', unit: 'ms' },
+  { id: 'total-blocking-time', label: 'TBT', unit: 'ms' },
+  { id: 'cumulative-layout-shift', label: 'CLS', unit: '' },
+  { id: 'first-contentful-paint', label: 'FCP', unit: 'ms' },
+  { id: 'speed-index', label: 'SI', unit: 'ms' },
+] as const;
+
+interface PageType {
+  name: string;
+  path: string | ((vehicleId: string) => string);
+  /**
+   * The page answers with this error status on purpose (the 404 page). Lighthouse is told to audit
+   * it anyway, and the audits that only report that status are expected to fail: the SEO checks
+   * for a successful status and for indexability (an error page says noindex), and the browser's
+   * own console line about the document's status.
+   */
+  errorStatus?: number;
+}
+
+const PAGE_TYPES: PageType[] = [
+  { name: 'home', path: '/' },
+  { name: 'inventory', path: '/inventory' },
+  { name: 'model page', path: '/vehicles/denago-ev-city' },
+  { name: 'vehicle detail', path: (id) => `/vehicle/${id}` },
+  { name: 'brand (DENAGO)', path: '/denago' },
+  { name: 'brand (Evolution)', path: '/evolution' },
+  { name: 'town page', path: '/toms-river-township-golf-carts' },
+  { name: 'contact', path: '/contact' },
+  { name: 'thank-you', path: '/thank-you' },
+  { name: 'rentals', path: '/rentals' },
+  { name: 'about', path: '/about' },
+  { name: 'showroom', path: '/showroom' },
+  { name: 'services', path: '/services' },
+  { name: 'privacy', path: '/privacy' },
+  { name: 'terms', path: '/terms' },
+  { name: 'not found', path: '/no-such-page', errorStatus: 404 },
+];
+
+interface FailedAudit {
+  category: CategoryId;
+  id: string;
+  title: string;
+  score: number | null;
+  displayValue?: string;
+  details: string[];
+  /** Fails only because the page answers with its intended error status. */
+  expected: boolean;
+}
+
+interface PageReport {
+  name: string;
+  path: string;
+  scores: Partial<Record<CategoryId, number>>;
+  metrics: Partial<Record<(typeof METRICS)[number]['label'], number>>;
+  lcpElement?: string;
+  failedAudits: FailedAudit[];
+  /** What breaks the assertion: unexpected failed audits, or a category without a score. */
+  problems: string[];
+  runtimeError?: string;
+}
+
+const categories: readonly CategoryId[] = options.ci ? ASSERTED : CATEGORIES;
+const selected = options.pages ? new Set(options.pages.split(',').map((name) => name.trim())) : null;
+const pageTypes = selected ? PAGE_TYPES.filter((page) => selected.has(page.name) || selected.has(page.name.split(' ')[0]!)) : PAGE_TYPES;
+const distDir = path.resolve(options.dist);
+const reportPath = path.resolve(options.out ?? (options.ci ? 'var/reports/lighthouse-ci.json' : 'var/reports/lighthouse.json'));
+const deadline = Number(options['timeout-seconds']) * 1000;
+
+const cleanups: Array<() => Promise<void> | void> = [];
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error('clean-up failed:', error);
+    }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const root = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  const child = spawn(process.execPath, [path.join(distDir, 'server/server.js')], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_ORIGIN: origin,
+      DATA_DIR: path.join(root, 'data'),
+      MAIL_DIR: path.join(root, 'mail'),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  cleanups.push(() => stopProcess(child));
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${stderr}`);
+    try {
+      if ((await fetch(`${origin}/readyz`)).ok) return { origin, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the server did not become ready within 60 s:\n${stderr}`);
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** One line per table row of an audit's details: the element, URL or message it is about. */
+function describeItems(details: unknown): string[] {
+  if (!details || typeof details !== 'object' || !('items' in details) || !Array.isArray(details.items)) return [];
+  return (details.items as Array<Record<string, unknown>>).slice(0, 8).map((item) => {
+    const node = item.node as { snippet?: string; selector?: string; explanation?: string } | undefined;
+    if (node?.snippet) return `${node.snippet} ${node.explanation ? `— ${node.explanation.replace(/\s+/g, ' ')}` : ''}`.trim();
+    const parts = ['description', 'value', 'source', 'url', 'issueType', 'label']
+      .map((key) => item[key])
+      .map((value) => {
+        if (typeof value === 'string') return value;
+        if (value && typeof value === 'object' && 'snippet' in value) return String(value.snippet);
+        if (value && typeof value === 'object' && 'url' in value) return String(value.url);
+        return undefined;
+      })
+      .filter((value) => value !== undefined);
+    const location = item.sourceLocation as { url?: string } | undefined;
+    if (location?.url) parts.push(location.url);
+    if (Array.isArray((item.subItems as { items?: unknown[] } | undefined)?.items)) {
+      parts.push(JSON.stringify((item.subItems as { items: unknown[] }).items.slice(0, 3)));
+    }
+    return (parts.length > 0 ? parts.join(' · ') : JSON.stringify(item)).slice(0, 300);
+  });
+}
+
+function isExpectedFailure(page: PageType, auditId: string, details: unknown, url: string): boolean {
+  if (!page.errorStatus) return false;
+  if (auditId === 'http-status-code' || auditId === 'is-crawlable') return true;
+  if (auditId !== 'errors-in-console') return false;
+  const items = (details as { items?: Array<{ description?: string; sourceLocation?: { url?: string } }> } | undefined)?.items ?? [];
+  return items.every((item) => item.sourceLocation?.url === url && item.description?.includes(`status of ${page.errorStatus}`));
+}
+
+function summarise(page: PageType, pathname: string, lhr: Result): PageReport {
+  const report: PageReport = { name: page.name, path: pathname, scores: {}, metrics: {}, failedAudits: [], problems: [] };
+  if (lhr.runtimeError) report.runtimeError = `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`;
+  for (const id of categories) {
+    const category = lhr.categories[id];
+    if (!category) continue;
+    report.scores[id] = category.score === null ? NaN : Math.round(category.score * 100);
+    for (const ref of category.auditRefs) {
+      const audit = lhr.audits[ref.id];
+      if (!audit || ref.weight === 0) continue;
+      const errored = audit.scoreDisplayMode === 'error';
+      if (!errored && (audit.score === null || audit.score >= 1)) continue;
+      if (!errored && audit.scoreDisplayMode !== 'binary' && audit.scoreDisplayMode !== 'numeric' && audit.scoreDisplayMode !== 'metricSavings') continue;
+      if (id === 'performance' && ref.group === 'metrics') continue;
+      report.failedAudits.push({
+        category: id,
+        id: ref.id,
+        title: audit.title,
+        score: audit.score,
+        displayValue: audit.displayValue,
+        details: errored ? [`the audit could not run: ${audit.errorMessage ?? 'unknown error'}`] : describeItems(audit.details),
+        expected: isExpectedFailure(page, ref.id, audit.details, lhr.mainDocumentUrl ?? lhr.finalDisplayedUrl),
+      });
+    }
+  }
+  for (const id of ASSERTED) {
+    if (!categories.includes(id)) continue;
+    const unexpected = report.failedAudits.filter((audit) => audit.category === id && !audit.expected);
+    report.problems.push(...unexpected.map((audit) => `${CATEGORY_NAMES[id]}: ${audit.id} (${audit.title})`));
+    // A category without a score had an audit error out: it proves nothing.
+    if (Number.isNaN(report.scores[id])) report.problems.push(`${CATEGORY_NAMES[id]} has no score`);
+    else if (unexpected.length === 0 && report.scores[id] !== 100 && !page.errorStatus) report.problems.push(`${CATEGORY_NAMES[id]} is ${report.scores[id]}`);
+  }
+  if (report.runtimeError) report.problems.push(report.runtimeError);
+  if (categories.includes('performance')) {
+    for (const metric of METRICS) {
+      const value = lhr.audits[metric.id]?.numericValue;
+      if (typeof value === 'number') report.metrics[metric.label] = metric.unit === 'ms' ? Math.round(value) : Number(value.toFixed(3));
+    }
+    const lcpElement = describeItems((lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items?.[0]);
+    if (lcpElement[0]) report.lcpElement = lcpElement[0];
+  }
+  return report;
+}
+
+function markdownTable(reports: PageReport[]): string {
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  const score = (value: number | undefined) => (value === undefined ? '—' : String(value));
+  const metricCell = (report: PageReport, label: (typeof METRICS)[number]['label']) => {
+    const value = report.metrics[label];
+    if (value === undefined) return '—';
+    return label === 'CLS' ? value.toFixed(3) : `${(value / 1000).toFixed(1)} s`;
+  };
+  const rows = [
+    line(['page type', 'path', ...categories.map((id) => CATEGORY_NAMES[id]), ...(categories.includes('performance') ? METRICS.map((metric) => metric.label) : [])]),
+    line(['---', '---', ...categories.map(() => '---:'), ...(categories.includes('performance') ? METRICS.map(() => '---:') : [])]),
+  ];
+  for (const report of reports) {
+    rows.push(
+      line([
+        report.name,
+        `\`${report.path.replace(/\/vehicle\/.+/, '/vehicle/{id}')}\``,
+        ...categories.map((id) => score(report.scores[id])),
+        ...(categories.includes('performance') ? METRICS.map((metric) => metricCell(report, metric.label)) : []),
+      ]),
+    );
+  }
+  return rows.join('\n');
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  const { origin } = await startServer();
+  const vehicles = (await (await fetch(`${origin}/api/vehicles`)).json()) as Array<{ id: string }>;
+  const vehicleId = vehicles[0]?.id;
+  if (!vehicleId) throw new Error('GET /api/vehicles returned no vehicles');
+
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  cleanups.push(() => chrome.kill());
+  const chromiumVersion = ((await (await fetch(`http://127.0.0.1:${chrome.port}/json/version`)).json()) as { Browser: string }).Browser;
+
+  const reports: PageReport[] = [];
+  for (const page of pageTypes) {
+    const pathname = typeof page.path === 'function' ? page.path(vehicleId) : page.path;
+    const began = Date.now();
+    const result = await lighthouse(`${origin}${pathname}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+      ignoreStatusCode: page.errorStatus !== undefined,
+      disableFullPageScreenshot: true,
+      ...(options.ci ? CI_WAITS : {}),
+    });
+    if (!result) throw new Error(`Lighthouse returned no result for ${pathname}`);
+    const report = summarise(page, pathname, result.lhr);
+    reports.push(report);
+    const scores = categories.map((id) => `${CATEGORY_NAMES[id]} ${report.scores[id]}`).join(', ');
+    console.error(`${page.name} (${pathname}): ${scores} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+  }
+
+  const lighthouseVersion = (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion}`;
+  const command = `npm run ${options.ci ? 'test:lighthouse' : 'bench:lighthouse'}`;
+  mkdirSync(path.dirname(reportPath), { recursive: true });
+  writeFileSync(reportPath, `${JSON.stringify({ date: startedAt.toISOString(), machine, command, preset: 'mobile (emulated Moto G Power, simulated slow 4G throttling)', pages: reports }, null, 2)}\n`);
+
+  console.log(`Lighthouse ${lighthouseVersion}, mobile preset, ${startedAt.toISOString().slice(0, 10)}, ${machine}\n`);
+  console.log(markdownTable(reports));
+  for (const report of reports) {
+    if (report.lcpElement) console.log(`\nLCP element on ${report.name}: ${report.lcpElement}`);
+  }
+  const withFailures = reports.filter((report) => report.failedAudits.length > 0 || report.runtimeError);
+  for (const report of withFailures) {
+    console.log(`\n${report.name} (${report.path}):${report.runtimeError ? ` ${report.runtimeError}` : ''}`);
+    for (const audit of report.failedAudits) {
+      console.log(`  [${CATEGORY_NAMES[audit.category]}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.expected ? ' — expected: the page answers with its error status' : ''}`);
+      for (const detail of audit.details) console.log(`      ${detail}`);
+    }
+  }
+  console.log(`\nReport: ${path.relative(process.cwd(), reportPath)}`);
+
+  const problems = reports.flatMap((report) => report.problems.map((problem) => `${report.name} (${report.path}): ${problem}`));
+  if (problems.length > 0) {
+    console.error(`\nLighthouse: Accessibility, Best Practices and SEO must be 100 on every page type:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
+    return 1;
+  }
+  return 0;
+}
+
+const timer = setTimeout(() => {
+  console.error(`Lighthouse run exceeded ${deadline / 1000} s; stopping.`);
+  void cleanUp().finally(() => process.exit(1));
+}, deadline);
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error(error);
+} finally {
+  clearTimeout(timer);
+  await cleanUp();
+}
+process.exit(exitCode);
