@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -16,7 +16,9 @@ import autocannon from 'autocannon';
 // (same logging, security headers and compression) also serves them as a static file. Then, with
 // autocannon, it measures page and file alternately, the order flipping each round so machine
 // drift favours neither, and prints requests/s, p50 and p99 latency and the page/static ratio,
-// also written to var/reports/ssr.json. Bounded: about 90 s with the defaults; it stops itself.
+// also written to var/reports/ssr.json. On Linux it also reads the server's CPU time per request
+// (/proc), which other work on the machine disturbs far less than requests/s. Bounded: about 90 s
+// with the defaults; it stops itself.
 
 const TARGETS = [
   { name: 'home', path: '/', file: 'home.html' },
@@ -78,6 +80,8 @@ interface Sample {
   latencies: number[];
   errors: number;
   non2xx: number;
+  /** CPU seconds the server process used meanwhile (all its threads), when the system says. */
+  serverCpuSeconds: number | null;
 }
 
 interface Side {
@@ -89,6 +93,8 @@ interface Side {
   errors: number;
   non2xx: number;
   perRound: number[];
+  /** Server CPU milliseconds per request: steadier than requests/s on a busy machine. */
+  cpuMsPerRequest: number | null;
 }
 
 async function freePort(): Promise<number> {
@@ -136,15 +142,44 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** CPU seconds a process has used (user + system, every thread), from /proc on Linux; else null. */
+function cpuSecondsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
+  }
+}
+
 /** One autocannon run; latencies come from its per-response event, in fractional milliseconds. */
-async function measure(url: string, duration: number): Promise<Sample> {
+async function measure(url: string, duration: number, serverPid?: number): Promise<Sample> {
   const latencies: number[] = [];
+  const cpuBefore = cpuSecondsOf(serverPid);
   const instance = autocannon({ url, connections, duration, timeout: 10, headers: { 'accept-encoding': options.encoding }, skipAggregateResult: true });
   instance.on('response', (_client, status, _bytes, milliseconds) => {
     if (status >= 200 && status < 300) latencies.push(milliseconds);
   });
   const result = await instance;
-  return { completed: result.totalCompletedRequests, seconds: result.duration, latencies, errors: result.errors + result.timeouts, non2xx: result.non2xx };
+  const cpuAfter = cpuSecondsOf(serverPid);
+  return {
+    completed: result.totalCompletedRequests,
+    seconds: result.duration,
+    latencies,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  };
 }
 
 function percentile(sorted: number[], share: number): number {
@@ -156,6 +191,7 @@ function combine(samples: Sample[]): Side {
   const latencies = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
   const requests = samples.reduce((total, sample) => total + sample.completed, 0);
   const totalSeconds = samples.reduce((total, sample) => total + sample.seconds, 0);
+  const cpu = samples.every((sample) => sample.serverCpuSeconds !== null) ? samples.reduce((total, sample) => total + sample.serverCpuSeconds!, 0) : null;
   return {
     requestsPerSecond: requests / totalSeconds,
     p50: percentile(latencies, 0.5),
@@ -165,6 +201,7 @@ function combine(samples: Sample[]): Side {
     errors: samples.reduce((total, sample) => total + sample.errors, 0),
     non2xx: samples.reduce((total, sample) => total + sample.non2xx, 0),
     perRound: samples.map((sample) => Math.round(sample.completed / sample.seconds)),
+    cpuMsPerRequest: cpu === null || requests === 0 ? null : (cpu * 1000) / requests,
   };
 }
 
@@ -236,7 +273,7 @@ async function main(): Promise<void> {
         const sides = round % 2 === 0 ? (['page', 'static'] as const) : (['static', 'page'] as const);
         for (const side of sides) {
           const url = side === 'page' ? origin + target.path : `${origin}${STATIC_PREFIX}/${target.file}`;
-          samples[index]![side].push(await measure(url, seconds));
+          samples[index]![side].push(await measure(url, seconds, server.pid));
         }
       }
     }
@@ -244,14 +281,15 @@ async function main(): Promise<void> {
     const results = TARGETS.map((target, index) => {
       const page = combine(samples[index]!.page);
       const staticFile = combine(samples[index]!.static);
-      return { name: target.name, path: target.path, bytes: sizes[index]!, page, static: staticFile, ratio: page.requestsPerSecond / staticFile.requestsPerSecond };
+      const cpuRatio = page.cpuMsPerRequest && staticFile.cpuMsPerRequest ? staticFile.cpuMsPerRequest / page.cpuMsPerRequest : null;
+      return { name: target.name, path: target.path, bytes: sizes[index]!, page, static: staticFile, ratio: page.requestsPerSecond / staticFile.requestsPerSecond, cpuRatio };
     });
 
     const ms = (value: number) => value.toFixed(2);
     const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
     const table = [
-      line(['target', 'path', 'size', 'req/s', 'p50 ms', 'p99 ms', 'static req/s', 'static p50 ms', 'static p99 ms', 'page/static']),
-      line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+      line(['target', 'path', 'size', 'req/s', 'p50 ms', 'p99 ms', 'static req/s', 'static p50 ms', 'static p99 ms', 'page/static', 'CPU ms/req', 'static CPU ms/req', 'static/page CPU']),
+      line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
       ...results.map((result) =>
         line([
           result.name,
@@ -264,6 +302,9 @@ async function main(): Promise<void> {
           ms(result.static.p50),
           ms(result.static.p99),
           `${Math.round(result.ratio * 100)}%`,
+          result.page.cpuMsPerRequest === null ? 'n/a' : ms(result.page.cpuMsPerRequest),
+          result.static.cpuMsPerRequest === null ? 'n/a' : ms(result.static.cpuMsPerRequest),
+          result.cpuRatio === null ? 'n/a' : `${Math.round(result.cpuRatio * 100)}%`,
         ]),
       ),
     ].join('\n');
