@@ -35,7 +35,7 @@ function sendDocument(req: Parameters<RequestHandler>[0], res: Parameters<Reques
 /**
  * Server-renders every page route: complete HTML, real status codes, ETags for revisits. With a
  * render cache, a page already rendered for the same URL and catalogue version is sent again,
- * with this response's own nonce.
+ * with this response's own nonce; so the page context must hold nothing particular to one request.
  */
 export function pagesController(
   pages: PageRenderer,
