@@ -29,6 +29,8 @@ describe('cacheKey', () => {
     expect(cacheKey('/x?tag=b&tag=a')).not.toBe(cacheKey('/x?tag=a&tag=b'));
     expect(cacheKey('/about?a=1')).not.toBe(cacheKey('/about?a=2'));
     expect(cacheKey('/about')).not.toBe(cacheKey('/services'));
+    expect(cacheKey('/about?')).toBe('/about');
+    expect(cacheKey('//example.com/about')).not.toBe(cacheKey('/about'));
   });
 });
 

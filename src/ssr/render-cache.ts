@@ -49,15 +49,22 @@ const DEFAULT_MAX_AGE_MS = 60_000;
  */
 const QUERY_FORM_ROUTES = new Set(['contact-page', 'inventory-page']);
 
+/** The path as requested, and the query's parameters in a stable order (each name's values keep their order). */
+function splitUrl(url: string): { path: string; query: string } {
+  const start = url.indexOf('?');
+  if (start === -1) return { path: url, query: '' };
+  const params = new URLSearchParams(url.slice(start + 1));
+  params.sort();
+  return { path: url.slice(0, start), query: params.toString() };
+}
+
 /**
- * The cache key of a request URL: the path, and the query with its parameters in a stable order
- * (each name's values keep their order), so `?b=2&a=1` and `?a=1&b=2` share an entry.
+ * The cache key of a request URL: the path exactly as requested, and the query with its
+ * parameters sorted, so `?b=2&a=1` and `?a=1&b=2` share an entry.
  */
 export function cacheKey(url: string): string {
-  const parsed = new URL(url, 'http://cache.invalid');
-  parsed.searchParams.sort();
-  const query = parsed.searchParams.toString();
-  return query ? `${parsed.pathname}?${query}` : parsed.pathname;
+  const { path, query } = splitUrl(url);
+  return query ? `${path}?${query}` : path;
 }
 
 /**
@@ -73,7 +80,7 @@ export function isStorable(
 ): boolean {
   if (page.status !== 200 && page.status !== 404) return false;
   if (details.catalogFailed || details.setsCookie || details.formState) return false;
-  const hasQuery = new URL(url, 'http://cache.invalid').search !== '';
+  const hasQuery = splitUrl(url).query !== '';
   return !(hasQuery && page.routeIds.some((id) => QUERY_FORM_ROUTES.has(id)));
 }
 
