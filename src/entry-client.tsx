@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
@@ -18,12 +18,16 @@ async function loadMatchedRoutes() {
 void loadMatchedRoutes().then(() => {
   // The server's loader data comes from window.__staticRouterHydrationData, read by the router.
   const router = createBrowserRouter(routes);
-  hydrateRoot(
-    document.getElementById('root')!,
-    <StrictMode>
-      <RouterProvider router={router} />
-      {/* Renders nothing; after hydration it loads the field measurements (src/vitals). */}
-      <WebVitalsReporter currentRoute={() => router.state.matches.at(-1)?.route.id} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <StrictMode>
+        <RouterProvider router={router} />
+        {/* Renders nothing; after hydration it loads the field measurements (src/vitals). */}
+        <WebVitalsReporter currentRoute={() => router.state.matches.at(-1)?.route.id} />
+      </StrictMode>,
+    );
+  });
 });
