@@ -1,6 +1,34 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/**
+ * The built page template asks for what the first paint needs before the code that makes the page
+ * interactive: the stylesheet first in the head (the browser requests in document order, six at a
+ * time over HTTP/1.1), and the scripts and their preloads at low fetch priority, so that on a slow
+ * connection the stylesheet and the hero image do not share it with 110 KB of JavaScript. Pages
+ * are server-rendered: their links and forms work before the scripts arrive. (The page controller
+ * adds each page's own chunk preloads the same way, src/ssr/page-renderer.ts.)
+ */
+function firstPaintFirst(): Plugin {
+  return {
+    name: 'first-paint-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links: string[] = [];
+        const rest = html.replace(/\s*(<link rel="stylesheet"[^>]*>)/g, (_match, link: string) => {
+          links.push(link);
+          return '';
+        });
+        return rest
+          .replace('<!--app-head-->', () => [...links, '<!--app-head-->'].join('\n    '))
+          .replace(/<(script type="module"|link rel="modulepreload") crossorigin /g, '<$1 crossorigin fetchpriority="low" ');
+      },
+    },
+  };
+}
 
 /**
  * Two builds from one config: the browser bundle (dist/client, hashed assets and a manifest) and
@@ -8,7 +36,7 @@ import { defineConfig } from 'vite';
  * npm dependencies stay external and are installed in production.
  */
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), firstPaintFirst()],
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

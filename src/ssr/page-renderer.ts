@@ -31,7 +31,8 @@ export function fileTemplateRenderer(templatePath: string, render: RenderPage, m
       const loaded = await manifest;
       if (!loaded) return '';
       return initialAssets(loaded, routeIds)
-        .page.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        // Low priority, like the entry's own (vite.config.ts): the first paint does not need them.
+        .page.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
         .join('\n    ');
     },
   };
