@@ -43,6 +43,7 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = options;
   const site = siteData(businessProfile(env));
+  const pageContext = () => ({ catalog: options.catalog, site });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   const app = express();
   app.disable('x-powered-by');
@@ -84,7 +85,7 @@ export function createApp(options: AppOptions): express.Express {
     contactController({
       inquiries: createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO) }),
       pages: options.pages,
-      pageContext: () => ({ catalog: options.catalog, site }),
+      pageContext,
       origin: env.PUBLIC_ORIGIN,
       rateLimit: { limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS },
       logger,
@@ -94,7 +95,7 @@ export function createApp(options: AppOptions): express.Express {
   // In development the code behind the pages changes between requests, so nothing is kept.
   const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
   app.use(
-    pagesController(options.pages, () => ({ catalog: options.catalog, site }), env.PUBLIC_ORIGIN, renderCache),
+    pagesController(options.pages, pageContext, env.PUBLIC_ORIGIN, renderCache),
   );
   app.use((req, res) => {
     res.status(404).json({ error: 'Not found' });
