@@ -1,4 +1,7 @@
 import { Link } from 'react-router';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { formatPrice } from '../../src/lib/format-price';
+import { vehiclePath } from '../../src/lib/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
 
 export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
@@ -44,5 +47,29 @@ export function VehicleCard({ href, name, image, priceLabel, badge, description,
         <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
       </div>
     </article>
+  );
+}
+
+/** The catalogue's vehicle grids: one column on phones, up to three on wide screens. */
+export const VEHICLE_GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
+
+type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images'> & Partial<Pick<Vehicle, 'isNew'>>;
+
+/**
+ * A catalogue vehicle as a card, linking to its canonical page. The badge is NEW for new
+ * vehicles unless the page gives its own (null for none).
+ */
+export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: CatalogVehicle; badge?: VehicleCardProps['badge'] | null; eyebrow?: string }) {
+  const shownBadge = badge === undefined ? (vehicle.isNew ? ({ label: 'NEW', tone: 'new' } as const) : undefined) : (badge ?? undefined);
+  return (
+    <VehicleCard
+      href={vehiclePath(vehicle)}
+      name={vehicle.name}
+      image={vehicle.images[0]}
+      priceLabel={formatPrice(vehicle.price)}
+      badge={shownBadge}
+      description={vehicle.description}
+      eyebrow={eyebrow}
+    />
   );
 }

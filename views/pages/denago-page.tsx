@@ -1,12 +1,8 @@
-import { Suspense } from 'react';
-import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { denagoPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
-import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
+import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
-import { formatPrice } from '../../src/lib/format-price';
-import { vehiclePath } from '../../src/lib/vehicle-path';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -14,16 +10,14 @@ import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
-import { VehicleCard } from '../components/vehicle-card';
-import { AsyncVehicleLoadError, VehicleLoadError } from '../components/vehicle-load-error';
-import { VehicleGridSkeleton } from '../components/vehicle-skeleton';
+import { AwaitVehicles } from '../components/await-vehicles';
+import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
 type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'isNew'>;
 type DenagoData = VehicleListData<BrandVehicle>;
 
-const GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 async function denagoLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
@@ -45,17 +39,10 @@ function DenagoModels({ vehicles }: { vehicles: BrandVehicle[] }) {
     return <p className="text-lg text-ink-700">Our DENAGO line-up is being restocked. Ask us what is arriving next.</p>;
   }
   return (
-    <ul className={GRID_CLASSES}>
+    <ul className={VEHICLE_GRID_CLASSES}>
       {vehicles.map((vehicle) => (
         <li key={vehicle.id}>
-          <VehicleCard
-            href={vehiclePath(vehicle)}
-            name={vehicle.name}
-            image={vehicle.images[0]}
-            priceLabel={formatPrice(vehicle.price)}
-            badge={vehicle.isNew ? { label: 'NEW', tone: 'new' } : undefined}
-            description={vehicle.description}
-          />
+          <CatalogVehicleCard vehicle={vehicle} />
         </li>
       ))}
     </ul>
@@ -63,7 +50,7 @@ function DenagoModels({ vehicles }: { vehicles: BrandVehicle[] }) {
 }
 
 function DenagoPage() {
-  const { vehicles, loadError } = useLoaderData() as DenagoData;
+  const data = useLoaderData() as DenagoData;
   const business = useBusiness();
   const availability = contactPath({ interest: 'sales', topic: content.models.availabilityTopic });
   return (
@@ -114,15 +101,9 @@ function DenagoPage() {
       </Section>
 
       <Section tone="sand" id="models" title={content.models.title} intro={content.models.intro}>
-        {loadError ? (
-          <VehicleLoadError message={loadError} />
-        ) : (
-          <Suspense fallback={<VehicleGridSkeleton className={GRID_CLASSES} label="Loading DENAGO models…" />}>
-            <Await resolve={vehicles} errorElement={<AsyncVehicleLoadError />}>
-              {(list) => <DenagoModels vehicles={list} />}
-            </Await>
-          </Suspense>
-        )}
+        <AwaitVehicles list={data} loadingLabel="Loading DENAGO models…" skeletonClassName={VEHICLE_GRID_CLASSES}>
+          {(list) => <DenagoModels vehicles={list} />}
+        </AwaitVehicles>
         <Card className="mt-10 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
             <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or colour?</h3>
@@ -147,18 +128,7 @@ export const denagoPage: PageModule<DenagoData> = {
       description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
-      jsonLd: [
-        ...(Array.isArray(data.vehicles) && data.vehicles.length > 0
-          ? [vehicleListJsonLd(data.vehicles, { name: 'DENAGO models', path: '/denago' }, business.origin)]
-          : []),
-        breadcrumbJsonLd(
-          [
-            { label: 'Home', path: '/' },
-            { label: 'DENAGO', path: '/denago' },
-          ],
-          business.origin,
-        ),
-      ],
+      jsonLd: brandPageJsonLd(data.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin),
     }),
   },
 };

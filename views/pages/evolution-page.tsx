@@ -2,11 +2,9 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { evolutionPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
-import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
+import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
-import { vehiclePath } from '../../src/lib/vehicle-path';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -14,9 +12,8 @@ import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
-import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
-import { AsyncVehicleLoadError, VehicleLoadError } from '../components/vehicle-load-error';
-import { VehicleGridSkeleton } from '../components/vehicle-skeleton';
+import { AwaitVehicles } from '../components/await-vehicles';
+import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
@@ -24,7 +21,6 @@ type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'pric
 type EvolutionData = VehicleListData<BrandVehicle>;
 type FeaturedModel = (typeof content.featured)[number];
 
-const GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 async function evolutionLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
@@ -117,16 +113,12 @@ function EvolutionGrid({ vehicles }: { vehicles: BrandVehicle[] }) {
     );
   }
   return (
-    <ul className={GRID_CLASSES}>
+    <ul className={VEHICLE_GRID_CLASSES}>
       {vehicles.map((vehicle) => (
         <li key={vehicle.id}>
-          <VehicleCard
-            href={vehiclePath(vehicle)}
-            name={vehicle.name}
-            image={vehicle.images[0]}
-            priceLabel={formatPrice(vehicle.price)}
+          <CatalogVehicleCard
+            vehicle={vehicle}
             badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }}
-            description={vehicle.description}
           />
         </li>
       ))}
@@ -135,7 +127,7 @@ function EvolutionGrid({ vehicles }: { vehicles: BrandVehicle[] }) {
 }
 
 function EvolutionPage() {
-  const { vehicles, loadError } = useLoaderData() as EvolutionData;
+  const data = useLoaderData() as EvolutionData;
   const business = useBusiness();
   return (
     <>
@@ -183,21 +175,15 @@ function EvolutionPage() {
       <Section tone="sand" id="featured-models" title="Featured Models">
         <ul className="grid gap-6 lg:grid-cols-2">
           {content.featured.map((model) => (
-            <FeaturedModelCard key={model.title} model={model} vehicles={vehicles} loadError={loadError} />
+            <FeaturedModelCard key={model.title} model={model} vehicles={data.vehicles} loadError={data.loadError} />
           ))}
         </ul>
       </Section>
 
       <Section id="evolution-inventory" title={content.inventory.title} intro={content.inventory.intro}>
-        {loadError ? (
-          <VehicleLoadError message={loadError} />
-        ) : (
-          <Suspense fallback={<VehicleGridSkeleton className={GRID_CLASSES} label="Loading EVOLUTION inventory…" />}>
-            <Await resolve={vehicles} errorElement={<AsyncVehicleLoadError />}>
-              {(list) => <EvolutionGrid vehicles={list} />}
-            </Await>
-          </Suspense>
-        )}
+        <AwaitVehicles list={data} loadingLabel="Loading EVOLUTION inventory…" skeletonClassName={VEHICLE_GRID_CLASSES}>
+          {(list) => <EvolutionGrid vehicles={list} />}
+        </AwaitVehicles>
       </Section>
     </>
   );
@@ -212,18 +198,7 @@ export const evolutionPage: PageModule<EvolutionData> = {
       description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
-      jsonLd: [
-        ...(Array.isArray(data.vehicles) && data.vehicles.length > 0
-          ? [vehicleListJsonLd(data.vehicles, { name: 'EVOLUTION inventory', path: '/evolution' }, business.origin)]
-          : []),
-        breadcrumbJsonLd(
-          [
-            { label: 'Home', path: '/' },
-            { label: 'EVOLUTION', path: '/evolution' },
-          ],
-          business.origin,
-        ),
-      ],
+      jsonLd: brandPageJsonLd(data.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin),
     }),
   },
 };

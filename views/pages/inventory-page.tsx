@@ -1,8 +1,7 @@
-import { Suspense, useCallback, useEffect, useMemo, useRef, type FormEvent, type MouseEvent } from 'react';
-import { Await, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import { useCallback, useEffect, useMemo, useRef, type FormEvent, type MouseEvent } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
-import { formatPrice } from '../../src/lib/format-price';
 import {
   categoryOptions,
   DEFAULT_INVENTORY_FILTERS,
@@ -12,7 +11,6 @@ import {
   type InventoryFilters,
 } from '../../src/lib/inventory-filters';
 import { contactPath } from '../../src/lib/contact-path';
-import { vehiclePath } from '../../src/lib/vehicle-path';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -22,9 +20,8 @@ import { Icon } from '../components/icon';
 import { InventoryFilterForm } from '../components/inventory-filter-form';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
-import { VehicleCard } from '../components/vehicle-card';
-import { AsyncVehicleLoadError, VehicleLoadError } from '../components/vehicle-load-error';
-import { VehicleGridSkeleton } from '../components/vehicle-skeleton';
+import { AwaitVehicles } from '../components/await-vehicles';
+import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import { InventoryFiltersProvider, useInventoryFilters, useInventoryFiltersStore } from '../state/inventory-filters-store';
 import type { PageModule } from './page-module';
@@ -34,7 +31,6 @@ export type InventoryVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'descripti
 
 type InventoryData = VehicleListData<InventoryVehicle>;
 
-const GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 /** Marks history entries the filter form wrote, so the page does not read them back. */
 type FilterEntry = 'typing' | 'choice';
@@ -159,18 +155,10 @@ function FilteredInventory({ vehicles, categories }: { vehicles: InventoryVehicl
         </p>
       </div>
       {shown.length > 0 ? (
-        <ul className={`${GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
+        <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
           {shown.map((vehicle) => (
             <li key={vehicle.id}>
-              <VehicleCard
-                href={vehiclePath(vehicle)}
-                name={vehicle.name}
-                image={vehicle.images[0]}
-                priceLabel={formatPrice(vehicle.price)}
-                badge={vehicle.isNew ? { label: 'NEW', tone: 'new' } : undefined}
-                description={vehicle.description}
-                eyebrow={vehicle.brand.toUpperCase()}
-              />
+              <CatalogVehicleCard vehicle={vehicle} eyebrow={vehicle.brand.toUpperCase()} />
             </li>
           ))}
         </ul>
@@ -191,7 +179,7 @@ function FilteredInventory({ vehicles, categories }: { vehicles: InventoryVehicl
 }
 
 function InventoryPage() {
-  const { vehicles, loadError } = useLoaderData() as InventoryData;
+  const data = useLoaderData() as InventoryData;
   const business = useBusiness();
   return (
     <>
@@ -203,15 +191,9 @@ function InventoryPage() {
       </PageHero>
 
       <Section id="inventory">
-        {loadError ? (
-          <VehicleLoadError message={loadError} />
-        ) : (
-          <Suspense fallback={<VehicleGridSkeleton className={GRID_CLASSES} label="Loading vehicles…" />}>
-            <Await resolve={vehicles} errorElement={<AsyncVehicleLoadError />}>
-              {(list) => <InventoryBrowser vehicles={list} />}
-            </Await>
-          </Suspense>
-        )}
+        <AwaitVehicles list={data} loadingLabel="Loading vehicles…" skeletonClassName={VEHICLE_GRID_CLASSES}>
+          {(list) => <InventoryBrowser vehicles={list} />}
+        </AwaitVehicles>
       </Section>
 
       <Section tone="sand" id="inventory-contact">
