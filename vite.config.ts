@@ -41,7 +41,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ? {
         outDir: 'dist/server',
         copyPublicDir: false,
-        target: 'node20',
+        target: 'node26',
         rolldownOptions: {
           input: { server: 'src/server.ts', 'catalog-import': 'scripts/catalog-import.ts' },
           output: { entryFileNames: '[name].js' },
