@@ -2,7 +2,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Env } from '../config/env';
 import type { Logger } from '../logger';
-import { startEmbeddedMongo, type EmbeddedMongo } from './embedded/embedded-mongo-server';
+import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 
 export interface Database {
   /** True while the database answers a ping. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import { Vehicle } from '../../models/vehicle.model';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/embedded-mongo-server';
+import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 import { createLogger } from '../../src/logger';
 
 export interface TestDatabase {

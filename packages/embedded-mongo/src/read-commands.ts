@@ -3,7 +3,6 @@ import type { Document } from 'bson';
 import { runPipeline } from './aggregation-pipeline';
 import { CommandArguments, toInteger, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
-import { cloneDocument } from './document-clone';
 import { queryDocuments } from './document-query';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
@@ -94,7 +93,7 @@ function distinct(context: CommandContext): Document {
   return { values, ok: 1 };
 }
 
-async function aggregate(context: CommandContext): Promise<Document> {
+function aggregate(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const target = context.command.aggregate;
   if (target !== 1 && typeof target !== 'string') {
@@ -118,18 +117,20 @@ async function aggregate(context: CommandContext): Promise<Document> {
   }
   const out = pipeline.length ? (pipeline[pipeline.length - 1]!.$out as unknown) : undefined;
   const stages = out === undefined ? pipeline : pipeline.slice(0, -1);
+  // A leading $match narrows what is read, through an index where one fits.
+  const leadingMatch = stages[0]?.$match as Document | undefined;
   const source =
     typeof target === 'string'
-      ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.all() ?? [])
+      ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.candidates(leadingMatch) ?? [])
       : [];
   const results = runPipeline(source, stages, {
     collation: args.document('collation'),
-    resolveCollection: (name) => (context.storage.collection(context.db, name)?.all() ?? []).map(cloneDocument),
+    resolveCollection: (name) => context.storage.collection(context.db, name)?.all() ?? [],
     ...(args.document('let') ? { variables: args.document('let') } : {}),
   });
   const namespace = typeof target === 'string' ? `${context.db}.${target}` : `${context.db}.$cmd.aggregate`;
   if (out !== undefined) {
-    await writeAggregationOutput(context, out, results);
+    writeAggregationOutput(context, out, results);
     return context.cursors.open(namespace, []);
   }
   return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize') });

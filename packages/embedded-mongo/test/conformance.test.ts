@@ -9,16 +9,16 @@ import { BSON, Decimal128, Long, MongoBulkWriteError, MongoClient, MongoServerEr
 import type { CommandStartedEvent, CommandSucceededEvent, Db, Document, Filter, Sort } from 'mongodb';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo } from '../../src/db/embedded/embedded-mongo-server';
-import type { EmbeddedMongo } from '../../src/db/embedded/embedded-mongo-server';
+import { startEmbeddedMongo } from '../src/embedded-mongo-server';
+import type { EmbeddedMongo } from '../src/embedded-mongo-server';
 
 // The same assertions run against the embedded server (default) and against a real MongoDB
 // when MONGODB_URI is set, so the embedded server cannot drift from what production does.
 
 const externalUri = process.env.MONGODB_URI;
 const againstEmbedded = !externalUri;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const runnerScript = path.join(repoRoot, 'src/db/embedded/run-embedded-mongo.ts');
+const packageRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const runnerScript = path.join(packageRoot, 'src/run-embedded-mongo.ts');
 const dbName = `conformance_${process.pid}_${Date.now().toString(36)}`;
 
 let server: EmbeddedMongo | undefined;
@@ -844,8 +844,8 @@ function opQuery(namespace: string, query: Document): Buffer {
   return frame(2004, Buffer.concat([Buffer.alloc(4), Buffer.from(`${namespace}\0`), counts, Buffer.from(BSON.serialize(query))]));
 }
 
-function serverAddress(): { host: string; port: number } {
-  if (server) return { host: '127.0.0.1', port: server.port };
+function serverAddress(): { path: string } | { host: string; port: number } {
+  if (server) return { path: server.socketPath };
   const [first] = client.options.hosts;
   return { host: first?.host ?? '127.0.0.1', port: first?.port ?? 27017 };
 }
@@ -936,8 +936,8 @@ interface RunnerProcess {
 /** Starts run-embedded-mongo.ts as its own process and waits for the URI it prints. */
 function startRunner(folder: string): Promise<RunnerProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', runnerScript, '--port', '0', '--data-dir', folder], {
-      cwd: repoRoot,
+    const child = spawn(process.execPath, ['--import', 'tsx', runnerScript, '--data-dir', folder], {
+      cwd: packageRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -994,7 +994,13 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
       });
       await vehiclesCollection.updateOne({ slug: 'cart-0001' }, { $set: { price: 1 } });
       await vehiclesCollection.deleteOne({ slug: 'cart-0002' });
-      await expect(startEmbeddedMongo({ dataDir: folder })).rejects.toThrow(/in use by process/);
+      // A second server (the catalogue import, say) shares the folder with the first.
+      const sharing = await startEmbeddedMongo({ dataDir: folder });
+      const sharingClient = new MongoClient(sharing.uri);
+      await sharingClient.db('dealership').collection('vehicles').insertOne({ slug: 'from-second-server' });
+      await sharingClient.close();
+      await sharing.close();
+      expect(await vehiclesCollection.findOne({ slug: 'from-second-server' })).not.toBeNull();
       await killHard(first.child);
     } finally {
       await killHard(first.child);
@@ -1005,7 +1011,7 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
     const reader = new MongoClient(second.uri);
     try {
       const vehiclesCollection = reader.db('dealership').collection('vehicles');
-      expect(await vehiclesCollection.countDocuments()).toBe(50);
+      expect(await vehiclesCollection.countDocuments()).toBe(51);
       expect(await vehiclesCollection.findOne({ slug: 'cart-0001' })).toMatchObject({ price: 1 });
       expect(await vehiclesCollection.findOne({ slug: 'cart-0002' })).toBeNull();
       const stored = await vehiclesCollection.findOne({ slug: 'onward-hp' }, { promoteLongs: false });

@@ -1,3 +1,6 @@
+import { deserialize } from 'bson';
+import type { Document } from 'bson';
+
 /**
  * How the server decodes BSON, from the wire and from its data files. Longs stay Long so
  * they round-trip; int32 and double become numbers so mingo can compare them.
@@ -9,3 +12,8 @@ export const deserializeOptions = {
   bsonRegExp: false,
   useBigInt64: false,
 } as const;
+
+/** A stored document as the server works with it. */
+export function decodeDocument(bytes: Uint8Array): Document {
+  return deserialize(bytes, deserializeOptions);
+}

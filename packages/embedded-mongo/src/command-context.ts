@@ -1,16 +1,17 @@
 import type { Document } from 'bson';
 import type { CursorRegistry } from './cursor-registry';
-import type { StorageEngine } from './storage-engine';
+import type { SqliteStore } from './sqlite-store';
 
 /** Everything a command handler may use; handlers never see sockets or wire framing. */
 export interface CommandContext {
   db: string;
   command: Document;
-  storage: StorageEngine;
+  storage: SqliteStore;
   cursors: CursorRegistry;
   connectionId: number;
 }
 
-export type CommandHandler = (context: CommandContext) => Document | Promise<Document>;
+/** Handlers run synchronously inside the store's transaction for the command. */
+export type CommandHandler = (context: CommandContext) => Document;
 
 export type CommandTable = Record<string, CommandHandler>;

@@ -22,7 +22,9 @@ const codeNames: Record<number, string> = {
   115: 'CommandNotSupported',
   171: 'CannotIndexParallelArrays',
   10334: 'BSONObjectTooLarge',
+  262: 'ExceededTimeLimit',
   11000: 'DuplicateKey',
+  14031: 'OutOfDiskSpace',
 };
 
 /** A failure reported to the client as `{ ok: 0, errmsg, code, codeName }` (or as a write error). */

@@ -2,9 +2,9 @@ import type { Document } from 'bson';
 import { CommandArguments } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
 import { MongoCommandError } from './mongo-command-error';
-import type { StoredCollection } from './stored-collection';
+import type { SqliteCollection } from './sqlite-collection';
 
-function existingCollection(context: CommandContext, name: string): StoredCollection {
+function existingCollection(context: CommandContext, name: string): SqliteCollection {
   const collection = context.storage.collection(context.db, name);
   if (!collection) throw new MongoCommandError(26, `ns does not exist: ${context.db}.${name}`);
   return collection;
@@ -26,19 +26,15 @@ function normalizedSpec(spec: Document): Document {
   return normalized;
 }
 
-async function createIndexes(context: CommandContext): Promise<Document> {
+function createIndexes(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const name = args.collection();
   const specs = args.documents('indexes').map(normalizedSpec);
   const { collection, created } = context.storage.collectionForWrite(context.db, name);
   const numIndexesBefore = collection.indexes.length;
   let added = 0;
-  try {
-    for (const spec of specs) {
-      if (collection.createIndex(spec)) added += 1;
-    }
-  } finally {
-    if (added > 0 || created) await context.storage.persist(context.db, name);
+  for (const spec of specs) {
+    if (collection.createIndex(spec)) added += 1;
   }
   const reply: Document = {
     numIndexesBefore,
@@ -62,7 +58,7 @@ function listIndexes(context: CommandContext): Document {
   );
 }
 
-async function dropIndexes(context: CommandContext): Promise<Document> {
+function dropIndexes(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const name = args.collection();
   const collection = existingCollection(context, name);
@@ -90,7 +86,6 @@ async function dropIndexes(context: CommandContext): Promise<Document> {
     if (indexName === '_id_') throw new MongoCommandError(72, 'cannot drop _id index');
   }
   for (const indexName of names) collection.dropIndex(indexName);
-  if (names.length) await context.storage.persist(context.db, name);
   return { nIndexesWas, ok: 1 };
 }
 

@@ -3,13 +3,13 @@ import { CommandArguments, commandOptions, validCollectionName } from './command
 import type { CommandContext, CommandTable } from './command-context';
 import { compileFilter } from './document-query';
 import { MongoCommandError } from './mongo-command-error';
-import { idIndexSpec } from './stored-collection';
-import type { StoredCollection } from './stored-collection';
+import { idIndexSpec } from './index-definition';
+import type { SqliteCollection } from './sqlite-collection';
 
 // Options that would need server features this embedded server does not have.
 const unsupportedCreateOptions = ['viewOn', 'timeseries', 'capped', 'clusteredIndex', 'encryptedFields'];
 
-async function create(context: CommandContext): Promise<Document> {
+function create(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const name = args.collection();
   const options = commandOptions(context.command);
@@ -17,27 +17,24 @@ async function create(context: CommandContext): Promise<Document> {
     if (options[option]) throw new MongoCommandError(115, `${option} collections are not supported by the embedded server`);
   }
   context.storage.createCollection(context.db, name, options);
-  await context.storage.persist(context.db, name);
   return { ok: 1 };
 }
 
-async function drop(context: CommandContext): Promise<Document> {
+function drop(context: CommandContext): Document {
   const name = new CommandArguments(context.command).collection();
   const dropped = context.storage.dropCollection(context.db, name);
   // Since MongoDB 7.0 dropping a missing collection succeeds.
   if (!dropped) return { ok: 1 };
-  await context.storage.persist(context.db, name);
   return { nIndexesWas: dropped.indexes.length, ns: dropped.namespace, ok: 1 };
 }
 
-async function dropDatabase(context: CommandContext): Promise<Document> {
+function dropDatabase(context: CommandContext): Document {
   const names = context.storage.collectionsOf(context.db).map((collection) => collection.name);
   for (const name of names) context.storage.dropCollection(context.db, name);
-  await Promise.all(names.map((name) => context.storage.persist(context.db, name)));
   return { dropped: context.db, ok: 1 };
 }
 
-function collectionInfo(collection: StoredCollection): Document {
+function collectionInfo(collection: SqliteCollection): Document {
   return {
     name: collection.name,
     type: 'collection',
@@ -62,7 +59,7 @@ function listCollections(context: CommandContext): Document {
   });
 }
 
-async function renameCollection(context: CommandContext): Promise<Document> {
+function renameCollection(context: CommandContext): Document {
   const args = new CommandArguments(context.command);
   const from = splitNamespace(args.string('renameCollection'));
   const to = splitNamespace(args.string('to'));
@@ -74,7 +71,6 @@ async function renameCollection(context: CommandContext): Promise<Document> {
     context.storage.dropCollection(to.db, to.name);
   }
   context.storage.renameCollection(source, to.db, to.name);
-  await Promise.all([context.storage.persist(from.db, from.name), context.storage.persist(to.db, to.name)]);
   return { ok: 1 };
 }
 

@@ -8,8 +8,13 @@ import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
 import { indexCommands } from './index-commands';
 import { MongoCommandError } from './mongo-command-error';
 import { readCommands } from './read-commands';
-import type { StorageEngine } from './storage-engine';
+import type { SqliteStore } from './sqlite-store';
 import { writeCommands } from './write-commands';
+
+// Commands that change data run in a write transaction (SQLite's write lock, taken up front);
+// the rest read one snapshot, or touch no data at all.
+const dataChangingCommands = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'drop', 'dropDatabase', 'renameCollection', 'createIndexes', 'dropIndexes', 'deleteIndexes']);
+const dataFreeCommands = new Set([...Object.keys(adminCommands).filter((name) => name !== 'listDatabases' && name !== 'dbStats'), 'getMore', 'killCursors']);
 
 const commands: CommandTable = {
   ...adminCommands,
@@ -24,17 +29,17 @@ const invalidDatabaseName = /[/\\. "$\u0000]/;
 
 /** Finds the handler for a command and turns every failure into a MongoDB error reply. */
 export class CommandDispatcher {
-  private readonly storage: StorageEngine;
+  private readonly storage: SqliteStore;
   private readonly cursors: CursorRegistry;
   private readonly logger: EmbeddedMongoLogger;
 
-  constructor(storage: StorageEngine, cursors: CursorRegistry, logger: EmbeddedMongoLogger) {
+  constructor(storage: SqliteStore, cursors: CursorRegistry, logger: EmbeddedMongoLogger) {
     this.storage = storage;
     this.cursors = cursors;
     this.logger = logger;
   }
 
-  async run(db: string, command: Document, connectionId: number): Promise<Document> {
+  run(db: string, command: Document, connectionId: number): Document {
     const name = Object.keys(command)[0];
     const handler = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
     try {
@@ -48,7 +53,9 @@ export class CommandDispatcher {
       if (command.startTransaction === true || command.autocommit === false) {
         throw new MongoCommandError(20, 'Transaction numbers are only allowed on a replica set member or mongos');
       }
-      return await handler({ db, command, storage: this.storage, cursors: this.cursors, connectionId });
+      const context = { db, command, storage: this.storage, cursors: this.cursors, connectionId };
+      if (dataFreeCommands.has(name!)) return handler(context);
+      return changesData(name!, command) ? this.storage.write(() => handler(context)) : this.storage.read(() => handler(context));
     } catch (error) {
       if (error instanceof MongoCommandError) return error.toReply();
       // Mingo rejects bad queries, updates and pipelines; those are the client's mistakes.
@@ -60,4 +67,10 @@ export class CommandDispatcher {
       return new MongoCommandError(1, (error as Error).message).toReply();
     }
   }
+}
+
+function changesData(name: string, command: Document): boolean {
+  if (dataChangingCommands.has(name)) return true;
+  // An aggregation ending in $out writes its results.
+  return name === 'aggregate' && Array.isArray(command.pipeline) && command.pipeline.some((stage: unknown) => stage !== null && typeof stage === 'object' && '$out' in stage);
 }

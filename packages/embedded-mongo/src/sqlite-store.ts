@@ -1,0 +1,395 @@
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { backup, DatabaseSync } from 'node:sqlite';
+import type { SQLInputValue, StatementSync } from 'node:sqlite';
+import { serialize, UUID } from 'bson';
+import type { Binary, Document } from 'bson';
+import { decodeDocument as decode } from './deserialize-options';
+import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
+import { idIndexSpec } from './index-definition';
+import { importLegacyCollectionFiles, setAsideLegacyFolders } from './legacy-collection-files';
+import { MongoCommandError } from './mongo-command-error';
+import { SqliteCollection } from './sqlite-collection';
+
+/** The database file inside the data folder. */
+export const STORE_FILE_NAME = 'embedded-mongo.sqlite';
+
+// How long a write waits for another process's transaction (an import, a backup) to finish.
+const BUSY_TIMEOUT_MS = 10_000;
+
+/** The store refuses to open: a damaged file, a folder it cannot make private. The message says what to do. */
+export class StoreOpenError extends Error {
+  override name = 'StoreOpenError';
+}
+
+export interface SqliteStoreOptions {
+  /** The folder for the database file; without it everything stays in memory. */
+  dataDir?: string;
+  logger: EmbeddedMongoLogger;
+}
+
+interface CollectionRow {
+  id: number;
+  db: string;
+  name: string;
+  uuid: Uint8Array;
+  options: Uint8Array;
+}
+
+interface IndexRow {
+  id: number;
+  collection_id: number;
+  spec: Uint8Array;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS em_meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID;
+  INSERT OR IGNORE INTO em_meta (key, value) VALUES ('format', 1), ('schema_version', 0);
+  CREATE TABLE IF NOT EXISTS em_collections (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    db TEXT NOT NULL,
+    name TEXT NOT NULL,
+    uuid BLOB NOT NULL,
+    options BLOB NOT NULL,
+    UNIQUE (db, name)
+  );
+  CREATE TABLE IF NOT EXISTS em_indexes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    collection_id INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    spec BLOB NOT NULL,
+    UNIQUE (collection_id, name)
+  );
+`;
+
+/**
+ * Every database and collection of the embedded server, kept in one SQLite database in the
+ * design of FerretDB's SQLite backend: a table per collection with a document (BSON) per row, a
+ * table per index whose primary key is the index key (so SQLite itself refuses a duplicate in a
+ * unique index), WAL mode, and a transaction per command, committed with a full sync before the
+ * client gets its answer. Several processes may open the same file (the site and an import):
+ * SQLite's own locking orders their writes, and each command first checks whether another process
+ * changed the collections or indexes since this one last looked.
+ */
+export class SqliteStore {
+  readonly file: string | undefined;
+  private readonly db: DatabaseSync;
+  private readonly logger: EmbeddedMongoLogger;
+  private readonly statements = new Map<string, StatementSync>();
+  private databases = new Map<string, Map<string, SqliteCollection>>();
+  private schemaVersion = -1;
+  private schemaChanged = false;
+  private inTransaction = false;
+  private savepointDepth = 0;
+
+  private constructor(db: DatabaseSync, file: string | undefined, logger: EmbeddedMongoLogger) {
+    this.db = db;
+    this.file = file;
+    this.logger = logger;
+  }
+
+  static open(options: SqliteStoreOptions): SqliteStore {
+    if (!options.dataDir) {
+      const store = new SqliteStore(new DatabaseSync(':memory:'), undefined, options.logger);
+      store.db.exec(SCHEMA);
+      return store;
+    }
+    const dataDir = path.resolve(options.dataDir);
+    makePrivateFolder(dataDir);
+    const file = path.join(dataDir, STORE_FILE_NAME);
+    const existed = existsSync(file);
+    // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
+    closeSync(openSync(file, 'a', 0o600));
+    chmodSync(file, 0o600);
+    let db: DatabaseSync;
+    try {
+      db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
+    } catch (error) {
+      throw damaged(file, error);
+    }
+    const store = new SqliteStore(db, file, options.logger);
+    try {
+      if (existed) store.checkIntegrity();
+      retryWhileBusy(() => db.exec('PRAGMA journal_mode = WAL'));
+      db.exec('PRAGMA synchronous = FULL');
+      db.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT;`);
+      const migrated = store.write(() => importLegacyCollectionFiles(dataDir, store));
+      if (migrated) {
+        setAsideLegacyFolders(dataDir, migrated.folders);
+        options.logger.info({ dataDir, collections: migrated.collections, documents: migrated.documents }, 'embedded MongoDB moved the old collection files into SQLite');
+      }
+    } catch (error) {
+      db.close();
+      if (error instanceof StoreOpenError) throw error;
+      throw isCorruption(error) ? damaged(file, error) : error;
+    }
+    return store;
+  }
+
+  /** PRAGMA quick_check: a damaged file is refused at start rather than served from. */
+  private checkIntegrity(): void {
+    let problems: string[];
+    try {
+      problems = (this.db.prepare('PRAGMA quick_check(5)').all() as { quick_check: string }[]).map((row) => row.quick_check);
+    } catch (error) {
+      throw damaged(this.file!, error);
+    }
+    if (problems.length !== 1 || problems[0] !== 'ok') throw damaged(this.file!, new Error(problems.join('; ')));
+  }
+
+  close(): void {
+    if (!this.db.isOpen) return;
+    this.statements.clear();
+    if (this.file) {
+      try {
+        // Folds the write-ahead log into the database file, so a copy of the file alone is complete.
+        this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+      } catch (error) {
+        this.logger.warn({ err: { message: (error as Error).message } }, 'embedded MongoDB could not checkpoint its log at close');
+      }
+    }
+    this.db.close();
+  }
+
+  /** A consistent copy of the whole store while it is in use (SQLite's online backup). */
+  async backupTo(target: string): Promise<void> {
+    await backup(this.db, target);
+    chmodSync(target, 0o600);
+  }
+
+  /** Runs a command that only reads, on one consistent snapshot. */
+  read<T>(work: () => T): T {
+    return this.transaction('BEGIN', work);
+  }
+
+  /** Runs a command that writes: all of it or none of it reaches the disk before the reply. */
+  write<T>(work: () => T): T {
+    return this.transaction('BEGIN IMMEDIATE', work);
+  }
+
+  /** Runs part of a command (one document, one statement of a batch) so that it fails alone. */
+  savepoint<T>(work: () => T): T {
+    this.savepointDepth += 1;
+    const name = `sp${this.savepointDepth}`;
+    this.db.exec(`SAVEPOINT ${name}`);
+    try {
+      const result = work();
+      this.db.exec(`RELEASE ${name}`);
+      return result;
+    } catch (error) {
+      this.db.exec(`ROLLBACK TO ${name}`);
+      this.db.exec(`RELEASE ${name}`);
+      throw error;
+    } finally {
+      this.savepointDepth -= 1;
+    }
+  }
+
+  private transaction<T>(begin: string, work: () => T): T {
+    if (this.inTransaction) return work();
+    try {
+      this.db.exec(begin);
+    } catch (error) {
+      throw storageFailure(error);
+    }
+    this.inTransaction = true;
+    try {
+      this.refreshSchema();
+      const result = work();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
+      throw storageFailure(error);
+    } finally {
+      this.inTransaction = false;
+      // Memory follows the disk: collections and indexes are read again after any change to them.
+      if (this.schemaChanged) {
+        this.schemaChanged = false;
+        this.schemaVersion = -1;
+      }
+    }
+  }
+
+  /** A prepared statement, kept for reuse. */
+  statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  run(sql: string, ...parameters: SQLInputValue[]): { lastInsertRowid: number | bigint } {
+    return this.statement(sql).run(...parameters);
+  }
+
+  exec(sql: string): void {
+    this.db.exec(sql);
+  }
+
+  /** Called inside a write that changes collections or indexes: other processes reload theirs. */
+  markSchemaChanged(): void {
+    if (!this.schemaChanged) this.run("UPDATE em_meta SET value = value + 1 WHERE key = 'schema_version'");
+    this.schemaChanged = true;
+  }
+
+  databaseNames(): string[] {
+    return Array.from(this.databases.keys());
+  }
+
+  collectionsOf(db: string): SqliteCollection[] {
+    return Array.from(this.databases.get(db)?.values() ?? []);
+  }
+
+  collection(db: string, name: string): SqliteCollection | undefined {
+    return this.databases.get(db)?.get(name);
+  }
+
+  /** Writes create their collection on first use, as in MongoDB. */
+  collectionForWrite(db: string, name: string): { collection: SqliteCollection; created: boolean } {
+    const existing = this.collection(db, name);
+    if (existing) return { collection: existing, created: false };
+    return { collection: this.createCollection(db, name, {}), created: true };
+  }
+
+  createCollection(db: string, name: string, options: Document, state: { uuid?: Binary; indexes?: Document[] } = {}): SqliteCollection {
+    if (this.collection(db, name)) throw new MongoCommandError(48, `Collection ${db}.${name} already exists.`);
+    const uuid = state.uuid ?? new UUID();
+    const { lastInsertRowid } = this.run(
+      'INSERT INTO em_collections (db, name, uuid, options) VALUES (?, ?, ?, ?)',
+      db,
+      name,
+      uuid.buffer,
+      serialize(options),
+    );
+    const id = Number(lastInsertRowid);
+    this.exec(`CREATE TABLE ${SqliteCollection.tableName(id)} (rid INTEGER PRIMARY KEY, id_key BLOB NOT NULL UNIQUE, doc BLOB NOT NULL)`);
+    this.markSchemaChanged();
+    const collection = new SqliteCollection(this, { id, db, name, uuid, options }, []);
+    collection.addIndexRow(idIndexSpec);
+    this.attach(collection);
+    for (const spec of state.indexes ?? []) {
+      if (spec.name !== '_id_') collection.createIndex(spec);
+    }
+    return collection;
+  }
+
+  dropCollection(db: string, name: string): SqliteCollection | undefined {
+    const collection = this.collection(db, name);
+    if (!collection) return undefined;
+    collection.dropTables();
+    this.run('DELETE FROM em_indexes WHERE collection_id = ?', collection.id);
+    this.run('DELETE FROM em_collections WHERE id = ?', collection.id);
+    this.markSchemaChanged();
+    const collections = this.databases.get(db)!;
+    collections.delete(name);
+    if (collections.size === 0) this.databases.delete(db);
+    return collection;
+  }
+
+  renameCollection(collection: SqliteCollection, toDb: string, toName: string): void {
+    this.run('UPDATE em_collections SET db = ?, name = ? WHERE id = ?', toDb, toName, collection.id);
+    this.markSchemaChanged();
+  }
+
+  private refreshSchema(): void {
+    const row = this.statement("SELECT value FROM em_meta WHERE key = 'schema_version'").get() as { value: number } | undefined;
+    const version = Number(row?.value ?? 0);
+    if (version === this.schemaVersion) return;
+    this.statements.clear();
+    const indexRows = this.statement('SELECT id, collection_id, spec FROM em_indexes ORDER BY id').all() as unknown as IndexRow[];
+    const byCollection = new Map<number, IndexRow[]>();
+    for (const indexRow of indexRows) {
+      const list = byCollection.get(indexRow.collection_id) ?? [];
+      list.push(indexRow);
+      byCollection.set(indexRow.collection_id, list);
+    }
+    this.databases = new Map();
+    for (const row of this.statement('SELECT id, db, name, uuid, options FROM em_collections ORDER BY id').all() as unknown as CollectionRow[]) {
+      const collection = new SqliteCollection(
+        this,
+        { id: row.id, db: row.db, name: row.name, uuid: new UUID(Buffer.from(row.uuid)), options: decode(row.options) },
+        (byCollection.get(row.id) ?? []).map((indexRow) => ({ id: indexRow.id, spec: decode(indexRow.spec) })),
+      );
+      this.attach(collection);
+    }
+    this.schemaVersion = version;
+  }
+
+  private attach(collection: SqliteCollection): void {
+    let collections = this.databases.get(collection.db);
+    if (!collections) {
+      collections = new Map();
+      this.databases.set(collection.db, collections);
+    }
+    collections.set(collection.name, collection);
+  }
+}
+
+/** The data folder holds personal data: only the process owner may enter it. */
+function makePrivateFolder(folder: string): void {
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(folder, 0o700);
+  } catch (error) {
+    throw new StoreOpenError(
+      `The data folder ${folder} belongs to another user (uid ${statSync(folder).uid}); the site must own it to keep it private (${(error as Error).message}).`,
+    );
+  }
+}
+
+/** Setting WAL mode needs a moment alone with the file; two processes starting together take turns. */
+function retryWhileBusy(work: () => void): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      work();
+      return;
+    } catch (error) {
+      if (sqliteCode(error) !== SQLITE_BUSY || Date.now() > deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
+}
+
+const SQLITE_BUSY = 5;
+const SQLITE_LOCKED = 6;
+const SQLITE_CORRUPT = 11;
+const SQLITE_FULL = 13;
+const SQLITE_NOTADB = 26;
+
+function sqliteCode(error: unknown): number | undefined {
+  const code = (error as { errcode?: unknown }).errcode;
+  return typeof code === 'number' ? code & 0xff : undefined;
+}
+
+function isCorruption(error: unknown): boolean {
+  const code = sqliteCode(error);
+  return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
+}
+
+function damaged(file: string, cause: unknown): StoreOpenError {
+  return new StoreOpenError(
+    `The embedded database ${file} is damaged (${(cause as Error).message}). The site will not serve from it: stop it, restore the file from a backup (npm run db:backup makes one) or move it aside to start empty.`,
+  );
+}
+
+/** SQLite's failures as the MongoDB errors a driver understands; a full disk is OutOfDiskSpace. */
+function storageFailure(error: unknown): unknown {
+  switch (sqliteCode(error)) {
+    case undefined:
+      return error;
+    case SQLITE_FULL:
+      return new MongoCommandError(14031, 'OutOfDiskSpace: the disk holding the embedded database is full; nothing was written');
+    case SQLITE_BUSY:
+    case SQLITE_LOCKED:
+      return new MongoCommandError(262, 'the embedded database stayed locked by another process; nothing was written');
+    case SQLITE_CORRUPT:
+    case SQLITE_NOTADB:
+      return new MongoCommandError(1, `the embedded database is damaged: ${(error as Error).message}`);
+    default:
+      return new MongoCommandError(1, `the embedded database failed: ${(error as Error).message}`);
+  }
+}
