@@ -23,6 +23,10 @@ export interface InquiryOutboxOptions {
   maxRetryDelayMs?: number;
   /** How many messages are sent at the same time. */
   concurrency?: number;
+  /** How long after the inquiry arrived a message that still cannot be sent is given up (marked failed). */
+  giveUpAfterMs?: number;
+  /** The clock; tests pass their own. */
+  now?: () => Date;
 }
 
 export interface InquiryOutbox {
@@ -40,6 +44,8 @@ const DEFAULTS = {
   firstRetryDelayMs: 30_000,
   maxRetryDelayMs: 60 * 60_000,
   concurrency: 4,
+  giveUpAfterMs: 3 * 24 * 60 * 60_000,
+  now: () => new Date(),
 };
 
 /** The mail server's or the worker's own words, never the message: safe to store and log. */
@@ -86,7 +92,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
 
   /** Claims one due message of this kind, or finds none. */
   async function claim(kind: NotificationKind, token: string): Promise<ContactFormRecord | null> {
-    const now = new Date();
+    const now = settings.now();
     return ContactForm.findOneAndUpdate(
       // Operators in a filter must be marked trusted, since sanitizeFilter is on.
       { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: mongoose.trusted({ $lte: now }) },
@@ -117,8 +123,18 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       await transport.send(outgoing);
     } catch (error) {
       const attempts = state.attempts + 1;
+      const now = settings.now();
+      if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
+        // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
+        await ContactForm.updateOne(
+          { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
+          { $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) }, $inc: { [`${kind}.attempts`]: 1 }, $unset: { [`${kind}.claimToken`]: 1 } },
+        ).exec();
+        logger.error({ ...log, attempts, err: describeFailure(error) }, 'inquiry notification given up after the retry period; marked failed (npm run inquiries:status lists it)');
+        return false;
+      }
       const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);
-      const nextAttemptAt = new Date(Date.now() + delay);
+      const nextAttemptAt = new Date(now.getTime() + delay);
       await ContactForm.updateOne(
         { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
         {
@@ -133,7 +149,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
     // Sent: recorded even if another worker has since claimed it, so it is never sent again.
     await ContactForm.updateOne(
       { id: record.id, [`${kind}.status`]: 'pending' },
-      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: new Date() }, $unset: { [`${kind}.claimToken`]: 1 } },
+      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: settings.now() }, $unset: { [`${kind}.claimToken`]: 1 } },
     ).exec();
     logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
     return true;

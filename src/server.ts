@@ -12,6 +12,7 @@ const logger = createLogger(env);
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
 startServer({ env, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')), staticDir: clientDir }).catch((error: unknown) => {
-  logger.fatal({ err: error }, 'could not start');
+  // One line an operator can act on: the reason is in the message itself.
+  logger.fatal({ err: { name: (error as Error).name, message: (error as Error).message } }, `could not start: ${(error as Error).message}`);
   process.exit(1);
 });

@@ -23,6 +23,11 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 
+  it('recognises storage that cannot take a write now: a full disk, a lock held too long', () => {
+    expect(isDatabaseUnavailable(new MongoServerError({ message: 'OutOfDiskSpace', code: 14031 }))).toBe(true);
+    expect(isDatabaseUnavailable(new MongoServerError({ message: 'locked by another process', code: 262 }))).toBe(true);
+  });
+
   it('leaves other errors to be answered as they are', () => {
     expect(isDatabaseUnavailable(new MongoServerError({ message: 'E11000 duplicate key error', code: 11000 }))).toBe(false);
     expect(isDatabaseUnavailable(new Error('boom'))).toBe(false);

@@ -1,4 +1,4 @@
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Env } from '../config/env';
@@ -41,11 +41,19 @@ function fileTransport(directory: string, logger: Logger): MailTransport {
   return {
     async send(message) {
       const info = await transporter.sendMail(message);
-      await mkdir(folder, { recursive: true });
+      // Inquiries are personal data: only the site's own user may read them.
+      await mkdir(folder, { recursive: true, mode: 0o700 });
+      await chmod(folder, 0o700);
       const file = path.join(folder, emlFileName(message));
-      // Written under a temporary name first, so a reader never sees half a message.
-      await writeFile(`${file}.tmp`, info.message as Buffer);
-      await rename(`${file}.tmp`, file);
+      // Written under a temporary name first, so a reader never sees half a message; a failed
+      // write (a full disk) leaves nothing behind, and the outbox tries again later.
+      try {
+        await writeFile(`${file}.tmp`, info.message as Buffer, { mode: 0o600 });
+        await rename(`${file}.tmp`, file);
+      } catch (error) {
+        await rm(`${file}.tmp`, { force: true });
+        throw error;
+      }
       logger.info({ file }, 'e-mail written to a file (SMTP_URL is not set)');
     },
     close: () => transporter.close(),

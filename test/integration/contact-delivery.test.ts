@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
@@ -237,6 +237,30 @@ describe('the staff e-mail', () => {
     expect(sink.received).toHaveLength(1);
   });
 
+  test('a message the mail server refuses past the retry period is marked failed, logged as an error, and not tried again', async () => {
+    sink.refuse(undefined, 550);
+    const id = await submit(valid);
+    const lines: string[] = [];
+    const logger: Logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    let now = new Date();
+    const outbox = worker({ logger, giveUpAfterMs: 3 * 24 * 3_600_000, firstRetryDelayMs: 3_600_000, now: () => now });
+
+    await outbox.drain();
+    expect((await stored(id)).notification).toMatchObject({ status: 'pending', attempts: 1 });
+    now = new Date(now.getTime() + 3 * 24 * 3_600_000);
+    await outbox.drain();
+
+    const { notification } = await stored(id);
+    expect(notification).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(notification.lastError).toMatch(/5\d\d/);
+    const failures = lines.map((line) => JSON.parse(line) as { level: number; msg: string; inquiryId?: string }).filter((line) => line.level >= 50);
+    expect(failures).toEqual([expect.objectContaining({ inquiryId: id, msg: expect.stringContaining('marked failed') })]);
+    const refusedBefore = sink.refusedCount();
+    now = new Date(now.getTime() + 7 * 24 * 3_600_000);
+    await outbox.drain();
+    expect(sink.refusedCount()).toBe(refusedBefore);
+  });
+
   test('50 concurrent submissions make 50 inquiries and 50 e-mails, none twice, with two workers', async () => {
     const visitors = Array.from({ length: 50 }, (_, index) => ({ ...valid, firstName: `Visitor${index}`, email: `visitor${index}@example.com` }));
     const answers = await Promise.all(visitors.map((visitor) => request(site.app).post('/api/contact').send(visitor)));
@@ -326,6 +350,9 @@ describe('without SMTP_URL', () => {
 
     const files = (await readdir(mailDir)).filter((file) => file.endsWith('.eml'));
     expect(files).toHaveLength(1);
+    // Personal data: the folder and the message are the site's user's alone.
+    expect((await stat(mailDir)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(mailDir, files[0]!))).mode & 0o777).toBe(0o600);
     const mail = await simpleParser(await readFile(path.join(mailDir, files[0]!)));
     // INQUIRY_TO's default.
     expect(mail.to && !Array.isArray(mail.to) ? mail.to.value[0]?.address : undefined).toBe('sales@example.com');

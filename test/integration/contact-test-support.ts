@@ -15,10 +15,11 @@ export interface SmtpSink {
   /** How many messages the server turned away. */
   refusedCount(): number;
   /**
-   * From now on, answer messages with a temporary failure (451), as a busy server does: every
-   * message, or only those for one recipient.
+   * From now on, answer messages with a temporary failure (451), as a busy server does, or with
+   * a permanent one (550, a mailbox that does not exist): every message, or only those for one
+   * recipient.
    */
-  refuse(onlyTo?: string): void;
+  refuse(onlyTo?: string, responseCode?: 451 | 550): void;
   accept(): void;
   close(): Promise<void>;
 }
@@ -26,7 +27,7 @@ export interface SmtpSink {
 /** A real SMTP server on a free loopback port that parses and keeps what it accepts. */
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
-  let refusing: false | { onlyTo?: string } = false;
+  let refusing: false | { onlyTo?: string; responseCode: number } = false;
   let refused = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -39,7 +40,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const recipients = session.envelope.rcptTo.map((recipient) => recipient.address);
         if (refusing && (!refusing.onlyTo || recipients.includes(refusing.onlyTo))) {
           refused += 1;
-          callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+          const reason = refusing.responseCode === 550 ? 'Mailbox unavailable' : 'Mailbox busy, try again later';
+          callback(Object.assign(new Error(reason), { responseCode: refusing.responseCode }));
           return;
         }
         const envelope = { from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: recipients };
@@ -58,8 +60,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     received,
     refusedCount: () => refused,
-    refuse: (onlyTo?: string) => {
-      refusing = { onlyTo };
+    refuse: (onlyTo?: string, responseCode: 451 | 550 = 451) => {
+      refusing = { onlyTo, responseCode };
     },
     accept: () => {
       refusing = false;
