@@ -58,6 +58,7 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
     mail: { from: env.MAIL_FROM, to: env.INQUIRY_TO, crmTo: env.CRM_ADF_TO, business: businessProfile(env) },
     logger: logger.child({ component: 'inquiry-outbox' }),
     giveUpAfterMs: env.MAIL_RETRY_DAYS * 24 * 60 * 60_000,
+    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
   });
   outbox.start();
   logger.info({ smtp: Boolean(env.SMTP_URL), ...(env.SMTP_URL ? {} : { mailDir: env.MAIL_DIR }) }, 'inquiry outbox started');

@@ -27,6 +27,7 @@ const envSchema = z.object({
   INQUIRY_TO: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
   CRM_ADF_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   MAIL_RETRY_DAYS: positiveInt.max(30).default(3),
+  MAIL_LEASE_SECONDS: positiveInt.min(2).max(3600).default(300),
   FINANCING_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://www.example.com/financing'),
   TRUST_PROXY: z.string().min(1).optional(),
   CONTACT_RATE_LIMIT: positiveInt.default(5),
