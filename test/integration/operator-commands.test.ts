@@ -1,0 +1,150 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MongoClient } from 'mongodb';
+import { startEmbeddedMongo } from 'embedded-mongo';
+import { afterEach, describe, expect, it } from 'vitest';
+import shippedCatalog from '../../seeds/catalog.json';
+import { killHard, postInquiry, readCollection, startProductionServer, type ProductionServer } from '../support/production-server';
+
+// The commands an operator runs beside the live site: they share its data folder while it serves.
+
+const cleanups: Array<() => void> = [];
+const running: ProductionServer[] = [];
+
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((server) => killHard(server.child)));
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function workFolder() {
+  const root = mkdtempSync(path.join(tmpdir(), 'operator-'));
+  cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+  return { root, dataDir: path.join(root, 'data'), mailDir: path.join(root, 'mail') };
+}
+
+async function start(folders: { dataDir: string; mailDir: string }, env: Record<string, string> = {}) {
+  const server = await startProductionServer(folders, env);
+  running.push(server);
+  return server;
+}
+
+/** Runs an npm script's file the way `npm run` does, against a data folder. */
+function operator(script: string, args: string[], env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: '', ...env },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe('npm run catalog:import while the site runs', () => {
+  it('changes what the site shows within a second, without a restart', async () => {
+    const folders = workFolder();
+    const site = await start(folders);
+    const [first] = shippedCatalog;
+    const renamed = shippedCatalog.map((entry) => (entry.slug === first!.slug ? { ...entry, name: `${entry.name} Anniversary Edition` } : entry));
+    const file = path.join(folders.root, 'catalog.json');
+    writeFileSync(file, JSON.stringify(renamed));
+
+    const result = operator('catalog-import', [file], { DATA_DIR: folders.dataDir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe(`created 0, updated 1, unchanged ${shippedCatalog.length - 1}`);
+    const importedAt = Date.now();
+    let names: string[] = [];
+    while (Date.now() - importedAt < 1_000) {
+      const vehicles = (await (await fetch(`${site.origin}/api/vehicles`)).json()) as Array<{ name: string }>;
+      names = vehicles.map((vehicle) => vehicle.name);
+      if (names.includes(`${first!.name} Anniversary Edition`)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(names).toContain(`${first!.name} Anniversary Edition`);
+  });
+});
+
+describe('npm run db:backup', () => {
+  it('writes a checked, private copy while the site takes inquiries, and the copy restores them', async () => {
+    const folders = workFolder();
+    const site = await start(folders);
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i += 1) ids.push((await postInquiry(site.origin)).id!);
+    const target = path.join(folders.root, 'backups', 'copy.sqlite');
+
+    const result = operator('db-backup', [target], { DATA_DIR: folders.dataDir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toMatch(/^backup written to .*copy\.sqlite \(\d+ KB, checked\)$/m);
+    expect(statSync(target).mode & 0o777).toBe(0o600);
+    expect((await postInquiry(site.origin)).status).toBe(201);
+
+    const restored = path.join(folders.root, 'restored');
+    mkdirSync(restored);
+    copyFileSync(target, path.join(restored, 'embedded-mongo.sqlite'));
+    expect((await readCollection(restored, 'contact_forms')).map((record) => record.id).sort()).toEqual([...ids].sort());
+    expect(operator('db-backup', [target], { DATA_DIR: folders.dataDir }).stderr).toMatch(/already exists/);
+  });
+});
+
+describe('npm run db:export and db:import', () => {
+  it('move every collection, types intact, into another database; importing twice changes nothing', async () => {
+    const folders = workFolder();
+    const site = await start(folders);
+    const id = (await postInquiry(site.origin)).id!;
+    const file = path.join(folders.root, 'site.jsonl');
+    const exported = operator('db-export', [file], { DATA_DIR: folders.dataDir });
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout).toMatch(new RegExp(`contact_forms 1.*vehicles ${shippedCatalog.length}|vehicles ${shippedCatalog.length}.*contact_forms 1`));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+
+    const target = path.join(folders.root, 'other');
+    for (let run = 0; run < 2; run += 1) {
+      const imported = operator('db-import', [file], { DATA_DIR: target });
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toMatch(/contact_forms 1/);
+    }
+    const server = await startEmbeddedMongo({ dataDir: target });
+    const client = new MongoClient(server.uri);
+    try {
+      const db = client.db('shore-golf-carts');
+      expect(await db.collection('vehicles').countDocuments()).toBe(shippedCatalog.length);
+      const inquiry = await db.collection('contact_forms').findOne({ id });
+      expect(inquiry?.createdAt).toBeInstanceOf(Date);
+      expect(await db.collection('contact_forms').countDocuments()).toBe(1);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    writeFileSync(path.join(folders.root, 'bad.jsonl'), 'not an export\n');
+    expect(operator('db-import', [path.join(folders.root, 'bad.jsonl')], { DATA_DIR: target }).stderr).toMatch(/not a db:export file|Unexpected token/);
+    expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('shore-golf-carts-export/1');
+  });
+});
+
+describe('npm run inquiries:status', () => {
+  it('lists the e-mails still owed and the ones given up, with exit code 2 once any failed', async () => {
+    const folders = workFolder();
+    // A mail server that is not there: every inquiry stays pending.
+    const site = await start(folders, { SMTP_URL: 'smtp://127.0.0.1:9' });
+    const ids = [(await postInquiry(site.origin)).id!, (await postInquiry(site.origin)).id!];
+
+    const pending = operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
+    expect(pending.status).toBe(0);
+    expect(pending.stdout.split('\n')[0]).toBe('2 pending, 0 failed');
+    for (const id of ids) expect(pending.stdout).toContain(`inquiry ${id}`);
+    expect(pending.stdout).not.toContain('jane.doe@example.com');
+    const ready = (await (await fetch(`${site.origin}/readyz`)).json()) as { deliveries: { pending: number; failed: number } };
+    expect(ready.deliveries).toEqual({ pending: 2, failed: 0 });
+
+    const server = await startEmbeddedMongo({ dataDir: folders.dataDir });
+    const client = new MongoClient(server.uri);
+    await client.db('shore-golf-carts').collection('contact_forms').updateOne({ id: ids[0] }, { $set: { 'notification.status': 'failed', 'notification.lastError': '550 Mailbox unavailable' } });
+    await client.close();
+    await server.close();
+
+    const failed = operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
+    expect(failed.status).toBe(2);
+    expect(failed.stdout.split('\n')[0]).toBe('1 pending, 1 failed');
+    expect(failed.stdout).toMatch(new RegExp(`^failed .*inquiry ${ids[0]} .*last error: 550 Mailbox unavailable$`, 'm'));
+  });
+});
