@@ -43,7 +43,15 @@ export default defineConfig(({ isSsrBuild }) => ({
         copyPublicDir: false,
         target: 'node26',
         rolldownOptions: {
-          input: { server: 'src/server.ts', 'catalog-import': 'scripts/catalog-import.ts' },
+          // The operator commands ship in the image too: `node dist/server/db-backup.js`, ...
+          input: {
+            server: 'src/server.ts',
+            'catalog-import': 'scripts/catalog-import.ts',
+            'inquiries-status': 'scripts/inquiries-status.ts',
+            'db-backup': 'scripts/db-backup.ts',
+            'db-export': 'scripts/db-export.ts',
+            'db-import': 'scripts/db-import.ts',
+          },
           output: { entryFileNames: '[name].js' },
         },
       }

@@ -127,8 +127,10 @@ describe('the Docker runtime stage', () => {
 
   it('copies only the build output and the package manifests, without development dependencies', () => {
     // var/ is the server's own data and mail, written at run time.
-    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'seeds']);
+    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'packages', 'seeds']);
     expect(readdirSync(path.join(workdir, 'seeds'))).toEqual(['catalog.json']);
+    // The embedded database's workspace brings its manifest only; its code is in dist/server.
+    expect(readdirSync(path.join(workdir, 'packages/embedded-mongo'))).toEqual(['package.json']);
     expect(existsSync(path.join(workdir, 'node_modules/express'))).toBe(true);
     expect(existsSync(path.join(workdir, 'node_modules/vite'))).toBe(false);
     expect(existsSync(path.join(workdir, 'node_modules/vitest'))).toBe(false);
@@ -171,6 +173,17 @@ describe('the Docker runtime stage', () => {
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('created 23, updated 0, unchanged 0');
     expect(result.status).toBe(0);
+  });
+
+  it('runs the operator commands against the running site’s own data folder', () => {
+    const env = { PATH: process.env.PATH, ...stage.env, DATA_DIR: path.join(workdir, 'var/data') };
+    const run = (script: string, ...args: string[]) => spawnSync('node', [`dist/server/${script}.js`, ...args], { cwd: workdir, env, encoding: 'utf8', timeout: 30_000 });
+    const backup = run('db-backup', path.join(workdir, 'var/backups/now.sqlite'));
+    expect(backup.stderr).toBe('');
+    expect(backup.stdout).toMatch(/^backup written to .*now\.sqlite \(\d+ KB, checked\)$/m);
+    const status = run('inquiries-status');
+    expect(status.stdout.split('\n')[0]).toBe('0 pending, 0 failed');
+    expect(status.status).toBe(0);
   });
 
   it('stops cleanly with exit code 0 on SIGTERM', async () => {
