@@ -11,13 +11,13 @@ export interface PipelineOptions {
 }
 
 /**
- * Evaluates an aggregation pipeline. Inputs are cloned because some mingo stages edit
- * documents in place, and these are the stored documents.
+ * Evaluates an aggregation pipeline. Inputs are not cloned: they are decoded from SQLite for this
+ * command alone, so a stage that edits them in place changes nothing stored.
  */
 export function runPipeline(documents: Document[], pipeline: Document[], options: PipelineOptions): Document[] {
   const aggregator = new Aggregator(pipeline, {
     ...mingoOptions,
-    processingMode: ProcessingMode.CLONE_INPUT,
+    processingMode: ProcessingMode.CLONE_OFF,
     collectionResolver: options.resolveCollection,
     ...(options.variables ? { variables: options.variables } : {}),
     ...(options.collation?.locale ? { collation: options.collation as CollationSpec } : {}),
