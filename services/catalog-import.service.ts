@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { AnyBulkWriteOperation } from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
 import { Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
 import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/vehicle';
@@ -17,6 +18,8 @@ export interface CatalogImportOptions {
 }
 
 type StoredFields = Omit<VehicleRecord, 'id' | 'createdAt' | 'updatedAt'>;
+
+const WRITE_BATCH = 500;
 
 function storedFields(entry: CatalogEntry): StoredFields {
   return {
@@ -92,31 +95,38 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   }
 
   const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0 };
+  const writes: AnyBulkWriteOperation<VehicleRecord>[] = [];
+  let creating = 0;
   for (const entry of entries) {
     const stored = existing.get(entry.slug);
     if (stored === undefined) {
       const now = new Date();
       // $setOnInsert: should another import have created the slug meanwhile, its id stays.
-      const write = await Vehicle.updateOne(
-        { slug: entry.slug },
-        { $setOnInsert: { id: randomUUID(), ...storedFields(entry), createdAt: now, updatedAt: now } },
-        { upsert: true, timestamps: false },
-      ).exec();
-      if (write.upsertedCount > 0) {
-        result.created += 1;
-        options.logger?.info({ slug: entry.slug }, 'catalogue: vehicle created');
-      } else {
-        result.unchanged += 1;
-      }
+      writes.push({
+        updateOne: {
+          filter: { slug: entry.slug },
+          update: { $setOnInsert: { id: randomUUID(), ...storedFields(entry), createdAt: now, updatedAt: now } },
+          upsert: true,
+          timestamps: false,
+        },
+      });
+      creating += 1;
+      options.logger?.info({ slug: entry.slug }, 'catalogue: vehicle created');
     } else if (stored !== comparable(entry)) {
       const { slug, ...changed } = storedFields(entry);
-      await Vehicle.updateOne({ slug }, { $set: changed }).exec();
+      writes.push({ updateOne: { filter: { slug }, update: { $set: changed } } });
       result.updated += 1;
       options.logger?.info({ slug }, 'catalogue: vehicle updated');
     } else {
       result.unchanged += 1;
     }
   }
+  // A few large writes rather than one per vehicle: each is one transaction on the embedded store.
+  for (let start = 0; start < writes.length; start += WRITE_BATCH) {
+    const written = await Vehicle.bulkWrite(writes.slice(start, start + WRITE_BATCH), { ordered: true });
+    result.created += written.upsertedCount;
+  }
+  result.unchanged += creating - result.created;
   return result;
 }
 
