@@ -1026,6 +1026,36 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
     }
   });
 
+  it('lets eight processes start on one new data folder at once and keeps every write of each', async () => {
+    const folder = await temporaryFolder();
+    const runners = await Promise.all(Array.from({ length: 8 }, () => startRunner(folder)));
+    try {
+      await Promise.all(
+        runners.map(async (runner, n) => {
+          const client = new MongoClient(runner.uri, { serverSelectionTimeoutMS: 5_000 });
+          try {
+            const collection = client.db('dealership').collection('inquiries');
+            await collection.createIndex({ ref: 1 }, { unique: true });
+            for (let i = 0; i < 25; i += 1) await collection.insertOne({ ref: `${n}-${i}` });
+          } finally {
+            await client.close();
+          }
+        }),
+      );
+    } finally {
+      await Promise.all(runners.map((runner) => killHard(runner.child)));
+    }
+    const server = await startEmbeddedMongo({ dataDir: folder });
+    const reader = new MongoClient(server.uri);
+    try {
+      expect(await reader.db('dealership').collection('inquiries').countDocuments()).toBe(200);
+      expect((await reader.db('dealership').collection('inquiries').indexes()).map((index) => index.name)).toEqual(['_id_', 'ref_1']);
+    } finally {
+      await reader.close();
+      await server.close();
+    }
+  }, 60_000);
+
   it('restarts from its data folder with the same collections, indexes and documents', async () => {
     const folder = await temporaryFolder();
     const first = await startEmbeddedMongo({ dataDir: folder });
