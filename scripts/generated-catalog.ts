@@ -1,0 +1,23 @@
+import shippedCatalog from '../seeds/catalog.json';
+
+type Entry = (typeof shippedCatalog)[number] & { price: number | null };
+
+/**
+ * A catalogue file of `size` entries for measuring how pages grow with the catalogue: the shipped
+ * 23 models first, as they are, then copies of them with their own slug, name and price (series
+ * 2, 3, …), the way a dealer's stock list repeats models in other colours and trims.
+ */
+export function generatedCatalog(size: number): Entry[] {
+  const models = shippedCatalog as Entry[];
+  return Array.from({ length: size }, (_, index) => {
+    const model = models[index % models.length]!;
+    const series = Math.floor(index / models.length) + 1;
+    if (series === 1) return model;
+    return {
+      ...model,
+      slug: `${model.slug}-series-${series}`,
+      name: `${model.name} Series ${series}`,
+      price: model.price === null ? null : model.price + series * 10,
+    };
+  });
+}
