@@ -1,6 +1,7 @@
 import shippedCatalog from '../seeds/catalog.json';
 
-type Entry = (typeof shippedCatalog)[number] & { price: number | null };
+/** A catalogue file's entry, as the import command reads it. */
+type Entry = Record<string, unknown> & { slug: string; name: string; price: number | null };
 
 /**
  * A catalogue file of `size` entries for measuring how pages grow with the catalogue: the shipped
@@ -8,7 +9,7 @@ type Entry = (typeof shippedCatalog)[number] & { price: number | null };
  * 2, 3, …), the way a dealer's stock list repeats models in other colours and trims.
  */
 export function generatedCatalog(size: number): Entry[] {
-  const models = shippedCatalog as Entry[];
+  const models: Entry[] = shippedCatalog;
   return Array.from({ length: size }, (_, index) => {
     const model = models[index % models.length]!;
     const series = Math.floor(index / models.length) + 1;
