@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import shippedCatalog from '../seeds/catalog.json';
 import { Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
-import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/vehicle';
+import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logger';
 import { CatalogImportError } from './catalog-import-error';
 

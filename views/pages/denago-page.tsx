@@ -16,7 +16,7 @@ import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
 type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'isNew'>;
-type DenagoData = VehicleListData<BrandVehicle>;
+type DenagoData = VehicleListData<BrandVehicle[]>;
 
 
 async function denagoLoader({ context }: LoaderFunctionArgs) {

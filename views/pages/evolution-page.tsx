@@ -18,7 +18,7 @@ import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
 type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'inStock'>;
-type EvolutionData = VehicleListData<BrandVehicle>;
+type EvolutionData = VehicleListData<BrandVehicle[]>;
 type FeaturedModel = (typeof content.featured)[number];
 
 

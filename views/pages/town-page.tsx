@@ -6,6 +6,7 @@ import type { BusinessProfile } from '../../src/config/business-profile';
 import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-filters';
 import { townByPath } from '../../src/lib/town-by-path';
 import { mapEmbedUrl } from '../../src/lib/town-map-url';
 import { townPath } from '../../src/lib/town-path';
@@ -39,7 +40,8 @@ interface TownData {
 
 async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
   try {
-    const vehicles = await catalogFor(context).listVehicles();
+    // The first models of the inventory's first page: the page reads those, not the catalogue.
+    const { vehicles } = await catalogFor(context).findInventoryPage({ filters: DEFAULT_INVENTORY_FILTERS, page: 1 });
     return vehicles.slice(0, POPULAR_COUNT).map((vehicle) => ({
       id: vehicle.id,
       name: vehicle.name,

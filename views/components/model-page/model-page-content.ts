@@ -2,7 +2,7 @@ import catalogFile from '../../../seeds/catalog.json';
 import { modelPages, type ModelPage } from '../../../seeds/model-pages';
 import { specificationLabels, type SpecificationGroup } from '../../../seeds/specification-labels';
 import type { BreadcrumbItem } from '../../../src/head/breadcrumb-json-ld';
-import type { CatalogEntry } from '../../../src/catalog/vehicle';
+import type { CatalogEntry } from '../../../src/catalog/catalog-entry-schema';
 
 /** One labelled figure of a model, e.g. { label: 'Top Speed', value: '25 mph', group: 'Performance' }. */
 export interface SpecificationRow {
