@@ -92,30 +92,47 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   }
 
   const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0 };
+  const now = new Date();
+  const creates: Array<{ slug: string; at: number }> = [];
+  const updates: string[] = [];
+  const writes: Parameters<typeof Vehicle.bulkWrite>[0] = [];
   for (const entry of entries) {
     const stored = existing.get(entry.slug);
     if (stored === undefined) {
-      const now = new Date();
+      creates.push({ slug: entry.slug, at: writes.length });
       // $setOnInsert: should another import have created the slug meanwhile, its id stays.
-      const write = await Vehicle.updateOne(
-        { slug: entry.slug },
-        { $setOnInsert: { id: randomUUID(), ...storedFields(entry), createdAt: now, updatedAt: now } },
-        { upsert: true, timestamps: false },
-      ).exec();
-      if (write.upsertedCount > 0) {
-        result.created += 1;
-        options.logger?.info({ slug: entry.slug }, 'catalogue: vehicle created');
-      } else {
-        result.unchanged += 1;
-      }
+      writes.push({
+        updateOne: {
+          filter: { slug: entry.slug },
+          update: { $setOnInsert: { id: randomUUID(), ...storedFields(entry), createdAt: now, updatedAt: now } },
+          upsert: true,
+          timestamps: false,
+        },
+      });
     } else if (stored !== comparable(entry)) {
+      updates.push(entry.slug);
       const { slug, ...changed } = storedFields(entry);
-      await Vehicle.updateOne({ slug }, { $set: changed }).exec();
-      result.updated += 1;
-      options.logger?.info({ slug }, 'catalogue: vehicle updated');
+      writes.push({ updateOne: { filter: { slug }, update: { $set: changed } } });
     } else {
       result.unchanged += 1;
     }
+  }
+  if (writes.length === 0) return result;
+
+  // One write for the whole file: one round trip, and one new catalogue version for its readers.
+  const written = await Vehicle.bulkWrite(writes, { ordered: true });
+  const inserted = new Set(Object.keys(written.upsertedIds).map(Number));
+  creates.forEach(({ slug, at }) => {
+    if (inserted.has(at)) {
+      result.created += 1;
+      options.logger?.info({ slug }, 'catalogue: vehicle created');
+    } else {
+      result.unchanged += 1;
+    }
+  });
+  for (const slug of updates) {
+    result.updated += 1;
+    options.logger?.info({ slug }, 'catalogue: vehicle updated');
   }
   return result;
 }
