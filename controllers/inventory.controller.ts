@@ -2,7 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import type { Catalog } from '../src/catalog/catalog';
 import { PRIVATE_NO_STORE } from '../src/http/cache-control';
 import type { SendJson } from '../src/http/cached-json';
-import { inventoryQuery, parseInventoryFilters, parseInventoryPage } from '../src/lib/inventory-filters';
+import { parseInventoryFilters, parseInventoryPage } from '../src/lib/inventory-filters';
+import { inventoryQuery } from '../src/lib/inventory-query';
 
 function queryOf(req: Request): string {
   const start = req.originalUrl.indexOf('?');

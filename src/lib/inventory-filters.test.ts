@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryOptions,
-  DEFAULT_INVENTORY_FILTERS,
-  filterVehicles,
-  inventoryFiltersFrom,
-  inventoryQuery,
-  parseInventoryFilters,
-  parseInventoryPage,
-  type FilterableVehicle,
-  type InventoryFilters,
-} from './inventory-filters';
+import { categoryOptions, filterVehicles, inventoryFiltersFrom, parseInventoryFilters, parseInventoryPage, type FilterableVehicle, type InventoryFilters } from './inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from './inventory-query';
 
 const vehicle = (name: string, overrides: Partial<FilterableVehicle>): FilterableVehicle => ({
   name,

@@ -17,8 +17,6 @@ export interface InventoryFilters {
   price: PriceFilter;
 }
 
-export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all' };
-
 /** The fields a filter reads; a card needs a few more. */
 export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' | 'category' | 'price'>;
 
@@ -74,17 +72,6 @@ export function parseInventoryPage(query: URLSearchParams | string): number {
   const value = firstValues(query).page?.trim() ?? '';
   const page = /^\d{1,5}$/.test(value) ? Number(value) : 1;
   return page >= 1 && page <= MAX_PAGE ? page : 1;
-}
-
-/** The query string that reproduces the filters (and the page), leaving out every default. */
-export function inventoryQuery(filters: InventoryFilters, page = 1): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.search.trim() !== '') query.set('search', filters.search);
-  if (filters.brand !== 'all') query.set('brand', filters.brand);
-  if (filters.category !== 'all') query.set('category', filters.category);
-  if (filters.price !== 'all') query.set('price', filters.price);
-  if (page > 1) query.set('page', String(page));
-  return query;
 }
 
 export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {

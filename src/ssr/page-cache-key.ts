@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import { CONTACT_PREFILL_PARAMETERS } from '../lib/contact-path';
-import { inventoryQuery, parseInventoryFilters, parseInventoryPage } from '../lib/inventory-filters';
+import { parseInventoryFilters, parseInventoryPage } from '../lib/inventory-filters';
+import { inventoryQuery } from '../lib/inventory-query';
 import { routes } from '../routes';
 
 /** How a page request is rendered and kept. */

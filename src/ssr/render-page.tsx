@@ -3,6 +3,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { resolveHead } from '../head/resolve-head';
 import { renderHeadTags } from '../head/render-head-tags';
+import { structuredData } from '../head/structured-data.server';
 import type { RequestContext } from '../request-context';
 import { routes } from '../routes';
 import { hydrationDataScript } from './hydration-data';
@@ -43,7 +44,7 @@ export async function renderPage(request: Request, context: RequestContext): Pro
     data: result.loaderData[match.route.id],
     params: match.params,
   }));
-  const resolved = resolveHead(matches, result.location.pathname, context.site.business);
+  const resolved = resolveHead(matches, result.location.pathname, context.site.business, structuredData);
   return {
     kind: 'page',
     status: result.statusCode,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { inventoryQuery, type InventoryFilters } from '../../src/lib/inventory-filters';
+import type { InventoryFilters } from '../../src/lib/inventory-filters';
+import { inventoryQuery } from '../../src/lib/inventory-query';
 import { buttonClasses } from './button-styles';
 import { Icon } from './icon';
 

@@ -1,7 +1,6 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { denagoPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
@@ -123,12 +122,12 @@ export const denagoPage: PageModule<DenagoData> = {
   Component: DenagoPage,
   loader: denagoLoader,
   handle: {
-    head: ({ data, business }) => ({
+    head: ({ data, business, structuredData }) => ({
       title: 'DENAGO Electric Vehicles & Golf Carts',
       description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
-      jsonLd: brandPageJsonLd(data.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin),
+      jsonLd: structuredData?.brandPage(data.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin) ?? [],
     }),
   },
 };

@@ -2,7 +2,6 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { evolutionPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
@@ -193,12 +192,12 @@ export const evolutionPage: PageModule<EvolutionData> = {
   Component: EvolutionPage,
   loader: evolutionLoader,
   handle: {
-    head: ({ data, business }) => ({
+    head: ({ data, business, structuredData }) => ({
       title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
       description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
-      jsonLd: brandPageJsonLd(data.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin),
+      jsonLd: structuredData?.brandPage(data.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin) ?? [],
     }),
   },
 };

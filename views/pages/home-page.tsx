@@ -3,7 +3,7 @@ import { HAPPY_CUSTOMERS } from '../../seeds/about';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
 import { locations } from '../../seeds/locations';
-import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import type { OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
 import { formatPrice } from '../../src/lib/format-price';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { catalogFor } from '../../src/request-context';
@@ -231,9 +231,9 @@ export const homePage: PageModule<HomeData> = {
   Component: HomePage,
   loader: homeLoader,
   handle: {
-    head: ({ business, data }) => ({
+    head: ({ business, data, structuredData }) => ({
       // The offers the page shows: the featured carts at their featured prices.
-      jsonLd: [offerCatalogJsonLd(data.featured, business.origin, business.name)],
+      jsonLd: structuredData ? [structuredData.offerCatalog(data.featured, business.origin, business.name)] : [],
       description: `New electric golf carts and street-legal LSVs, rentals and service at five showrooms across Ocean and Cape May counties, New Jersey. 0% financing on select models.`,
       canonicalPath: '/',
       keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],

@@ -1,15 +1,8 @@
 import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
 import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryListing } from '../../src/catalog/inventory-listing';
-import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
-import {
-  DEFAULT_INVENTORY_FILTERS,
-  inventoryQuery,
-  parseInventoryFilters,
-  INVENTORY_PAGE_SIZE,
-  parseInventoryPage,
-  type InventoryFilters,
-} from '../../src/lib/inventory-filters';
+import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/lib/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/lib/inventory-query';
 import { contactPath } from '../../src/lib/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
@@ -253,7 +246,7 @@ export const inventoryPage: PageModule<InventoryData> = {
   Component: InventoryPage,
   loader: inventoryLoader,
   handle: {
-    head: ({ data, business }) => {
+    head: ({ data, business, structuredData }) => {
       const listing = loadedListing(data);
       const pastTheEnd = listing !== null && listing.page > listing.pageCount;
       const page = listing && listing.page > 1 ? `, Page ${listing.page}` : '';
@@ -266,8 +259,8 @@ export const inventoryPage: PageModule<InventoryData> = {
         keywords: ['golf carts for sale NJ', 'electric golf cart inventory', 'DENAGO', 'EVOLUTION', 'LSV for sale', 'street legal golf cart'],
         // Only what the page shows.
         jsonLd:
-          listing && listing.vehicles.length > 0
-            ? [vehicleListJsonLd(listing.vehicles, { name: `${business.name} golf cart and LSV inventory${page}`, path: listingPath(listing) }, business.origin)]
+          structuredData && listing && listing.vehicles.length > 0
+            ? [structuredData.vehicleList(listing.vehicles, { name: `${business.name} golf cart and LSV inventory${page}`, path: listingPath(listing) }, business.origin)]
             : [],
       };
     },
