@@ -241,6 +241,7 @@ for (const width of [390, 1280]) {
     const paths: Array<[string, (page: Page) => Promise<string>]> = [
       ['the inventory', async () => '/inventory'],
       ['the empty inventory', async () => '/inventory?category=forester&price=under-15000'],
+      ['an inventory page past the end', async () => '/inventory?page=2'],
       ['a vehicle detail page', async (page) => `/vehicle/${await vehicleId(page, 'denago-ev-city')}`],
       ['the vehicle not found page', async () => '/vehicle/not-a-uuid'],
       ['the DENAGO page', async () => '/denago'],

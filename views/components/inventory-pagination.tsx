@@ -4,10 +4,16 @@ import { inventoryQuery } from '../../src/lib/inventory-query';
 import { buttonClasses } from './button-styles';
 import { Icon } from './icon';
 
-/** The page numbers to offer: the first, the last, and two either side of the current one; null marks a gap. */
+/**
+ * The page numbers to offer: the first, the last, and two either side of the current one; null
+ * marks a gap of more than one page (a gap of one shows that page instead).
+ */
 export function pageNumbers(page: number, pageCount: number): Array<number | null> {
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])].filter((number) => number >= 1 && number <= pageCount).sort((a, b) => a - b);
-  return shown.flatMap((number, index) => (index > 0 && number - shown[index - 1]! > 1 ? [null, number] : [number]));
+  return shown.flatMap((number, index) => {
+    const gap = index > 0 ? number - shown[index - 1]! : 1;
+    return gap === 1 ? [number] : gap === 2 ? [number - 1, number] : [null, number];
+  });
 }
 
 /** The links carry this state, so the page moves to the results once the new page is shown. */
