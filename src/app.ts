@@ -77,8 +77,12 @@ export function createApp(options: AppOptions): express.Express {
   app.use(healthController(options.isDatabaseReady));
   // A kept page is written as it is, compressed once: before anything else looks at the request.
   if (renderCache) app.use(cachedPagesController(renderCache));
-  // Kept pages and API answers are written already compressed (sendPrecompressed), past this.
-  app.use(compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) }));
+  // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.
+  const compress = compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) });
+  // The catalogue API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
+  app.use('/api/vehicles', compress, vehiclesController(options.catalog, sendJson));
+  app.get('/api/inventory', compress, inventoryController(options.catalog, sendJson));
+  app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(
@@ -91,8 +95,6 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(canonicalPath);
   app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
-  app.use('/api/vehicles', vehiclesController(options.catalog, sendJson));
-  app.get('/api/inventory', inventoryController(options.catalog, sendJson));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({
