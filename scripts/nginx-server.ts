@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port';
 
 // Debian's nginx (the `nginx` package) run by a test or the SSR benchmark as a private, throwaway
 // server on loopback: a temporary prefix folder with its own configuration, pid file, logs and temp
@@ -25,18 +25,6 @@ export interface NginxServer {
 
 export function nginxAvailable(): boolean {
   return existsSync(NGINX_BINARY);
-}
-
-/** A port the system had free a moment ago, for a server that cannot take port 0 and report it. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));

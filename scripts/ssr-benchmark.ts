@@ -8,7 +8,8 @@ import { parseArgs, promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { generatedCatalog } from './generated-catalog';
-import { freePort, NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from './nginx-server';
+import { freePort } from './free-port';
+import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from './nginx-server';
 
 // npm run bench:ssr [-- --dist dist --sizes 23,2300 --rounds 4 --seconds 3 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //

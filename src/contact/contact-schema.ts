@@ -35,15 +35,8 @@ export const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u2
 // A message may have line breaks and tabs; other controls are still refused.
 export const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-/** A submission as the rules accept it: every field trimmed, the interest defaulted. */
-export interface ContactInput {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  interest: Interest;
-  message: string;
-}
+/** A submission as the rules accept it: every field trimmed text, the interest one offered (defaulted). */
+export type ContactInput = Record<Exclude<ContactField, 'interest'>, string> & { interest: Interest };
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
 /** What a prefilled link carried: each value either clean or absent. */
