@@ -20,11 +20,11 @@ export function inventoryController(catalog: Catalog, sendJson: SendJson): Reque
   return async (req, res, next) => {
     try {
       const params = new URLSearchParams(queryOf(req));
-      const filters = parseInventoryFilters(params);
-      const key = inventoryQuery(filters, parseInventoryPage(params)).toString();
-      const search = filters.search.trim() !== '';
+      const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
+      const key = inventoryQuery(query.filters, query.page).toString();
+      const search = query.filters.search.trim() !== '';
       await sendJson(req, res, `inventory?${key}`, async () => {
-        const listing = await catalog.findInventoryPage({ filters, page: parseInventoryPage(params) });
+        const listing = await catalog.findInventoryPage(query);
         const applied = inventoryQuery(listing.filters, listing.page).toString() === key && listing.page <= listing.pageCount;
         return { status: 200, body: listing, keep: applied && !search, ...(search ? { cacheControl: PRIVATE_NO_STORE } : {}) };
       });

@@ -74,8 +74,9 @@ export function cachedPagesController(cache: RenderCache): RequestHandler {
  */
 export function pagesController({ pages, context, origin, cache }: PagesControllerOptions): RequestHandler {
   const renderShared = async (key: string, generation: string | null): Promise<SharedRender> => {
-    const watched = watchedCatalog(context().catalog);
-    const rendered = await pages.render(new Request(new URL(key, origin)), { ...context(), catalog: watched.catalog });
+    const shared = context();
+    const watched = watchedCatalog(shared.catalog);
+    const rendered = await pages.render(new Request(new URL(key, origin)), { ...shared, catalog: watched.catalog });
     if (rendered.kind === 'redirect') return rendered;
     const html = await documentHtml(pages, rendered, key);
     const catalogFailed = watched.failed();
