@@ -132,6 +132,24 @@ describe('pages that stay small as the catalogue grows', () => {
     expect(offers.itemListElement).toHaveLength(3);
   });
 
+  it.each([
+    ['evolution', 'EVOLUTION'],
+    ['denago', 'DENAGO'],
+  ] as const)('the %s page shows its first 24 and links to the rest in the inventory', async (brand, label) => {
+    const { text } = await request(site.app).get(`/${brand}`).expect(200);
+    const total = matchingCount({ brand });
+    expect(total).toBeGreaterThan(PAGE);
+    const grid = elementHtml(text, new RegExp(`<section [^>]*id="${brand === 'evolution' ? 'evolution-inventory' : 'models'}"`));
+    expect([...grid.matchAll(/<article\b/g)]).toHaveLength(PAGE);
+    expect(linksOf(grid)).toContainEqual(expect.objectContaining({ text: `See all ${total} ${label} vehicles`, href: `/inventory?brand=${brand}` }));
+  });
+
+  it('prices the EVOLUTION featured models from all their vehicles, not only the ones the grid shows', async () => {
+    const { text } = await request(site.app).get('/evolution').expect(200);
+    const featured = textOf(elementHtml(text, /<section [^>]*id="featured-models"/));
+    expect(featured).toContain('Starting at $17,995');
+  });
+
   it('the inventory page weighs what 24 cards weigh, not what the catalogue does', async () => {
     const { text } = await request(site.app).get('/inventory').expect(200);
     expect(Buffer.byteLength(text)).toBeLessThan(120 * 1024);
