@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
+import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Vehicle } from '../../models/vehicle.model';
@@ -166,6 +167,27 @@ describe('the render cache', () => {
     expect(await priceOf()).toBe(12345);
     await importCatalog([cityEntry]);
     expect(await priceOf()).toBe(11995);
+  });
+
+  it('shows a catalogue change another process made within about a second', async () => {
+    await request(app).get('/inventory').expect(200);
+    // Another process (the import command against the same database) writes the vehicle and bumps
+    // the version in catalog_meta; this process hears nothing of it and finds out by reading.
+    const { db } = mongoose.connection;
+    await db!.collection('vehicles').updateOne({ slug: 'denago-ev-city' }, { $set: { price: 12346 } });
+    await db!.collection('catalog_meta').updateOne({ _id: 'catalog' as never }, { $inc: { revision: 1 }, $set: { updatedAt: new Date() } }, { upsert: true });
+    const written = Date.now();
+    let shownAfter: number | null = null;
+    while (Date.now() - written < 3000) {
+      if (cardOf((await request(app).get('/inventory').expect(200)).text, 'DENAGO EV City')?.includes('$12,346')) {
+        shownAfter = Date.now() - written;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(shownAfter).not.toBeNull();
+    expect(shownAfter!).toBeLessThan(1500);
+    await importCatalog([cityEntry]);
   });
 
   it('drops a vehicle deleted from the catalogue from the inventory on the next request', async () => {
