@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { denagoPage as content } from '../../seeds/brand-pages';
-import type { Vehicle } from '../../src/catalog/vehicle';
 import { contactPath } from '../../src/lib/contact-path';
-import { brandPageList } from '../../src/lib/brand-page-list';
+import { brandPageList, type BrandVehicle } from '../../src/lib/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -16,25 +15,13 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
-type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'isNew'>;
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
 
 async function denagoLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
   return loadVehicleList(
-    async () =>
-      brandPageList(
-        (await catalog.listVehiclesByBrand('denago')).map(({ id, slug, name, description, price, images, isNew }) => ({
-          id,
-          slug,
-          name,
-          description,
-          price,
-          images: images.slice(0, 1),
-          isNew,
-        })),
-      ),
+    async () => brandPageList(await catalog.listVehiclesByBrand('denago')),
     { empty: { vehicles: [], total: 0 } },
   );
 }

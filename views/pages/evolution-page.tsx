@@ -4,7 +4,7 @@ import { evolutionPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
-import { brandPageList } from '../../src/lib/brand-page-list';
+import { brandPageList, type BrandVehicle } from '../../src/lib/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -18,7 +18,6 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '..
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
-type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'inStock'>;
 /** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
 type FeaturedModel = (typeof content.featured)[number];
@@ -28,15 +27,7 @@ async function evolutionLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
   return loadVehicleList(
     async () => {
-      const vehicles = (await catalog.listVehiclesByBrand('evolution')).map(({ id, slug, name, description, price, images, inStock }) => ({
-        id,
-        slug,
-        name,
-        description,
-        price,
-        images: images.slice(0, 1),
-        inStock,
-      }));
+      const vehicles = await catalog.listVehiclesByBrand('evolution');
       return { ...brandPageList(vehicles), prices: content.featured.map((model) => featuredPriceLabel(model, vehicles)) };
     },
     { empty: { vehicles: [], total: 0, prices: [] } },
