@@ -3,7 +3,8 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { rateLimit } from 'express-rate-limit';
 import type { InquiryService } from '../services/inquiry.service';
 import { contactFormState, type ContactFormState } from '../src/contact/contact-form-state';
-import { isHoneypotFilled, parseContact, parseContactContext } from '../src/contact/contact-schema';
+import { isHoneypotFilled, parseContactContext } from '../src/contact/contact-schema';
+import { parseContact } from '../src/contact/contact-schema.server';
 import { AppError } from '../src/http/app-error';
 import type { Logger } from '../src/logger';
 import type { RequestContext } from '../src/request-context';

@@ -1,65 +1,115 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control';
+import { precompress } from '../src/http/precompressed-body';
+import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed';
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { fetchRequest } from '../src/ssr/fetch-request';
+import { pageCacheKey } from '../src/ssr/page-cache-key';
 import type { RenderedPage } from '../src/ssr/render-page';
-import { isStorable, pageBody, watchedCatalog, type RenderCache } from '../src/ssr/render-cache';
+import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache';
 
-/**
- * A stand-in for the CSP nonce while rendering, so the ETag describes the page rather than the
- * nonce, which is new on every response.
- */
-const NONCE_PLACEHOLDER = 'cspnonceplaceholder0000';
+const HTML = 'text/html; charset=utf-8';
 
-/** The whole document: the template with the page's head, its chunks to preload, and its HTML. */
+/** The whole document: the template with the page's head, its chunks to preload, its HTML and its data. */
 async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage, { kind: 'page' }>, url: string): Promise<string> {
   const [template, preloads] = await Promise.all([pages.template(url), pages.preloadTags(rendered.routeIds)]);
   const head = preloads ? `${rendered.head}\n    ${preloads}` : rendered.head;
-  return template.replace('<!--app-head-->', () => head).replace('<!--app-html-->', () => rendered.html);
+  return template
+    .replace('<!--app-head-->', () => head)
+    .replace('<!--app-html-->', () => rendered.html)
+    .replace('<!--app-data-->', () => rendered.data);
 }
 
-/** The document with its status and ETag; 304 when the visitor's copy of a 200 is current. */
-function sendDocument(req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1], status: number, etag: string, body: () => string | Buffer): void {
-  res.status(status);
-  res.set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache', ETag: etag });
+/** A document compressed on the way out (by the compression middleware); 304 when the visitor's copy of a 200 is current. */
+function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): void {
+  res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': cacheControl });
+  if (cacheControl !== PRIVATE_NO_STORE) res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
   if (status === 200 && req.fresh) {
-    // The browser keeps its copy, and with it the policy whose nonce matches that copy.
-    res.removeHeader('Content-Security-Policy');
     res.status(304).end();
     return;
   }
-  res.send(body());
+  res.send(html);
+}
+
+/** What one render of a key gives every request that asked for it meanwhile. */
+type SharedRender =
+  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'kept'; page: PrecompressedResponse }
+  | { kind: 'sent'; status: number; cacheControl: string; html: string };
+
+export interface PagesControllerOptions {
+  pages: PageRenderer;
+  /** What every page's loaders get; it holds nothing particular to one request. */
+  context: () => RequestContext;
+  origin: string;
+  cache?: RenderCache;
 }
 
 /**
- * Server-renders every page route: complete HTML, real status codes, ETags for revisits. With a
- * render cache, a page already rendered for the same URL and catalogue version is sent again,
- * with this response's own nonce; so the page context must hold nothing particular to one request.
+ * Answers a page request from the render cache when it holds the page: the bytes in the encoding
+ * the visitor accepts, no rendering, no compression. Placed before the rest of the app (static
+ * files, redirects, the API), which a kept page has already been through: only a page that
+ * rendered at a canonical address is ever kept.
  */
-export function pagesController(
-  pages: PageRenderer,
-  context: (req: Parameters<RequestHandler>[0]) => RequestContext,
-  origin: string,
-  cache?: RenderCache,
-): RequestHandler {
+export function cachedPagesController(cache: RenderCache): RequestHandler {
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const { key, perVisitor } = pageCacheKey(req.originalUrl);
+    if (perVisitor) return next();
+    const generation = await cache.generation();
+    const page = generation === null ? undefined : cache.get(generation, key);
+    if (!page) return next();
+    sendPrecompressed(req, res, page);
+  };
+}
+
+/**
+ * Server-renders every page route: complete HTML, real status codes, ETags for revisits. A page is
+ * rendered for its cache key rather than the URL (a query it does not read changes nothing), from
+ * a request that carries nothing of the visitor's, so every visitor of a URL gets the same bytes;
+ * with a render cache it is compressed once and kept. Pages that hold what one visitor typed or was
+ * sent (a search, a prefilled contact form) are rendered for that request and marked private.
+ */
+export function pagesController({ pages, context, origin, cache }: PagesControllerOptions): RequestHandler {
+  const renderShared = async (key: string, generation: string | null): Promise<SharedRender> => {
+    const shared = context();
+    const watched = watchedCatalog(shared.catalog);
+    const rendered = await pages.render(new Request(new URL(key, origin)), { ...shared, catalog: watched.catalog });
+    if (rendered.kind === 'redirect') return rendered;
+    const html = await documentHtml(pages, rendered, key);
+    const catalogFailed = watched.failed();
+    // Identical for every visitor, so shared caches may keep it, unless it is an error or a stand-in for a catalogue that failed.
+    const cacheControl = !catalogFailed && (rendered.status === 200 || rendered.status === 404) ? SHARED_CACHE_CONTROL : 'no-store';
+    if (!cache || generation === null || !isStorable(rendered, new URL(key, origin).href, catalogFailed)) {
+      return { kind: 'sent', status: rendered.status, cacheControl, html };
+    }
+    const page = { status: rendered.status, contentType: HTML, cacheControl, body: await precompress(Buffer.from(html)) };
+    cache.set(generation, key, page);
+    return { kind: 'kept', page };
+  };
+
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
-      const slot = cache ? await cache.lookup(req.originalUrl) : null;
-      const cached = slot?.page;
-      if (cached) return sendDocument(req, res, cached.status, cached.etag, () => pageBody(cached, String(res.locals.cspNonce)));
-      const requestContext = context(req);
-      const watched = slot ? watchedCatalog(requestContext.catalog) : undefined;
-      const rendered = await pages.render(fetchRequest(req, origin), watched ? { ...requestContext, catalog: watched.catalog } : requestContext, NONCE_PLACEHOLDER);
-      if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
-      const html = await documentHtml(pages, rendered, req.originalUrl);
-      const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-      const details = { catalogFailed: watched?.failed() ?? true, setsCookie: res.hasHeader('Set-Cookie'), formState: requestContext.formState !== undefined };
-      if (cache && slot && isStorable(rendered, req.originalUrl, details)) {
-        cache.store(slot, { status: rendered.status, etag, parts: html.split(NONCE_PLACEHOLDER).map((part) => Buffer.from(part)) });
+      const { key, perVisitor } = pageCacheKey(req.originalUrl);
+      if (perVisitor) {
+        const rendered = await pages.render(fetchRequest(req, origin), context());
+        if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
+        return sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
       }
-      sendDocument(req, res, rendered.status, etag, () => html.replaceAll(NONCE_PLACEHOLDER, String(res.locals.cspNonce)));
+      const generation = cache ? await cache.generation() : null;
+      const kept = generation === null ? undefined : cache!.get(generation, key);
+      const result: SharedRender = kept
+        ? { kind: 'kept', page: kept }
+        : generation === null
+          ? await renderShared(key, null)
+          : await cache!.renderOnce(generation, key, () => renderShared(key, generation));
+      if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+      if (result.kind === 'kept') return sendPrecompressed(req, res, result.page);
+      // Without a cache (development) the browser checks every time.
+      sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);
     } catch (error) {
       next(error);
     }
@@ -73,15 +123,15 @@ export function pagesController(
  */
 export async function sendFormPage(
   pages: PageRenderer,
-  req: Parameters<RequestHandler>[0],
-  res: Parameters<RequestHandler>[1],
+  req: Request,
+  res: Response,
   context: RequestContext,
   origin: string,
   status: number,
 ): Promise<void> {
-  const rendered = await pages.render(new Request(fetchRequest(req, origin), { method: 'GET' }), context, NONCE_PLACEHOLDER);
+  const rendered = await pages.render(new Request(fetchRequest(req, origin), { method: 'GET' }), context);
   if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
   const html = await documentHtml(pages, rendered, req.originalUrl);
-  res.status(status).set({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.send(html.replaceAll(NONCE_PLACEHOLDER, String(res.locals.cspNonce)));
+  res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': PRIVATE_NO_STORE });
+  res.send(html);
 }

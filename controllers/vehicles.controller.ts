@@ -1,52 +1,57 @@
-import { createHash } from 'node:crypto';
-import { Router, type Request, type Response } from 'express';
+import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
 import { BRANDS } from '../src/catalog/vehicle';
+import type { SendJson } from '../src/http/cached-json';
 
 const brandParams = z.object({ brand: z.enum(BRANDS) });
 const idParams = z.object({ id: z.uuid() });
-
-/**
- * Answers catalogue JSON that browsers and proxies may keep for a minute and revalidate with the
- * ETag, a hash of the body: 304 when the visitor's copy is still current.
- */
-function sendCacheable(req: Request, res: Response, body: unknown): void {
-  const json = JSON.stringify(body);
-  res.set({
-    'Cache-Control': 'public, max-age=60',
-    ETag: `W/"${createHash('sha1').update(json).digest('base64url')}"`,
-  });
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.type('application/json').send(json);
-}
+/** ?slug=a&slug=b: at most a page's worth of slugs, each as a catalogue file writes it. */
+const slugQuery = z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(24);
 
 function notFound(res: Response, error: string): void {
   res.status(404).set('Cache-Control', 'no-store').json({ error });
 }
 
-/** GET /api/vehicles, /api/vehicles/brand/:brand and /api/vehicles/:id (spec section 7). */
-export function vehiclesController(catalog: Catalog): Router {
+/**
+ * GET /api/vehicles (optionally ?slug=… for just those), /api/vehicles/count,
+ * /api/vehicles/brand/:brand and /api/vehicles/:id (spec section 7). Answers are the same for
+ * everyone: kept compressed per catalogue version, cacheable by proxies for a few seconds and
+ * revalidated with their ETag.
+ */
+export function vehiclesController(catalog: Catalog, sendJson: SendJson): Router {
   const router = Router();
 
   router.get('/', async (req, res) => {
-    sendCacheable(req, res, await catalog.listVehicles());
+    if (req.query.slug === undefined) {
+      return sendJson(req, res, 'vehicles', async () => ({ status: 200, body: await catalog.listVehicles(), keep: true }));
+    }
+    const slugs = slugQuery.safeParse([req.query.slug].flat());
+    if (!slugs.success) return res.status(400).set('Cache-Control', 'no-store').json({ error: 'Invalid slug' });
+    // Not kept: any list of slugs makes a key of its own.
+    await sendJson(req, res, '', async () => ({ status: 200, body: await catalog.findVehiclesBySlug(slugs.data), keep: false }));
+  });
+
+  router.get('/count', async (req, res) => {
+    await sendJson(req, res, 'count', async () => ({ status: 200, body: { count: await catalog.countVehicles() }, keep: true }));
   });
 
   router.get('/brand/:brand', async (req, res) => {
     const params = brandParams.safeParse(req.params);
     if (!params.success) return notFound(res, 'Brand not found');
-    sendCacheable(req, res, await catalog.listVehiclesByBrand(params.data.brand));
+    await sendJson(req, res, `brand/${params.data.brand}`, async () => ({ status: 200, body: await catalog.listVehiclesByBrand(params.data.brand), keep: true }));
   });
 
   router.get('/:id', async (req, res) => {
     const params = idParams.safeParse(req.params);
-    const vehicle = params.success ? await catalog.findVehicle(params.data.id) : null;
-    if (!vehicle) return notFound(res, 'Vehicle not found');
-    sendCacheable(req, res, vehicle);
+    if (!params.success) return notFound(res, 'Vehicle not found');
+    const id = params.data.id.toLowerCase();
+    await sendJson(req, res, `vehicle/${id}`, async () => {
+      const vehicle = await catalog.findVehicle(id);
+      return vehicle
+        ? { status: 200, body: vehicle, keep: true }
+        : { status: 404, body: { error: 'Vehicle not found' }, keep: false, cacheControl: 'no-store' };
+    });
   });
 
   // Anything else under /api/vehicles is an API miss, answered as JSON rather than a page.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
 import { BRANDS, type Brand, type Vehicle as VehicleDto } from '../src/catalog/vehicle';
+import { CatalogMeta } from './catalog-meta.model';
 
 /**
  * A vehicle as the vehicles collection stores it. The spec names the stock flags in_stock and
@@ -74,6 +75,18 @@ const vehicleSchema = new Schema<VehicleRecord>(
     toJSON: { transform: (_doc, ret) => vehicleFromRecord(ret as unknown as VehicleRecord) },
   },
 );
+
+// Every write to the catalogue through Mongoose records a new catalogue version (catalog_meta), so
+// the caches in this process and in every other one serving the site see the change.
+const recordCatalogWrite = () => CatalogMeta.bump();
+vehicleSchema.post('save', recordCatalogWrite);
+vehicleSchema.post(
+  ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'],
+  { document: false, query: true },
+  recordCatalogWrite,
+);
+vehicleSchema.post('insertMany', recordCatalogWrite);
+vehicleSchema.post('bulkWrite', recordCatalogWrite);
 
 export type VehicleModel = Model<VehicleRecord>;
 

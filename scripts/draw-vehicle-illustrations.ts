@@ -8,8 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { catalogEntrySchema } from '../src/catalog/vehicle';
-import type { CatalogEntry } from '../src/catalog/vehicle';
+import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
 
 const CATALOG_FILE = fileURLToPath(new URL('../seeds/catalog.json', import.meta.url));
 const OUTPUT_DIR = fileURLToPath(new URL('../public/images/vehicles/', import.meta.url));

@@ -1,49 +1,54 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { get } from 'node:http';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { generatedCatalog } from './generated-catalog';
+import { freePort } from './free-port';
+import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from './nginx-server';
 
-// npm run bench:ssr [-- --dist dist --seconds 4 --rounds 2 --encoding "gzip, deflate, br, zstd" --cpu-prof]
+// npm run bench:ssr [-- --dist dist --sizes 23,2300 --rounds 4 --seconds 3 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //
-// Server-rendering throughput next to static-file throughput, on loopback, from the production
-// build (run `npm run build` first). It copies the build to a private folder, starts its server
-// (dist/server/server.js) as a child process with a fresh embedded database, fetches each target
-// once and writes those very bytes into the copy's client folder, so the same Express process
-// (same logging, security headers and compression) also serves them as a static file. Then, with
-// autocannon, it measures page and file alternately, the order flipping each round so machine
-// drift favours neither, and prints requests/s, p50 and p99 latency and the page/static ratio,
-// also written to var/reports/ssr.json. On Linux it also reads the server's CPU time per request
-// (/proc), which other work on the machine disturbs far less than requests/s. Bounded: about 90 s
-// with the defaults; it stops itself.
+// The production server (run `npm run build` first) against the physical limit: nginx serving the
+// very same bytes, pre-compressed (gzip_static), on loopback. For each catalogue size it starts the
+// built server (dist/server/server.js) with a fresh embedded database holding that many vehicles
+// (the shipped 23, or a generated catalogue imported with the catalogue import command), fetches
+// each target once, writes those bytes and their gzip into nginx's root, and starts nginx (Debian's
+// package, one process). Then rounds of load, server and nginx alternating (A B, B A, ...) so
+// machine drift favours neither: wrk (or autocannon when wrk is missing), 10 connections,
+// keep-alive, `Accept-Encoding: gzip`. For each run it reads the CPU time the server process used
+// (every thread, /proc) and divides by the requests answered. It reports per target the median CPU
+// ms/request and requests/s of each side with their spread (lowest to highest round) and the
+// ratio of the medians, the HTML size, and the load average; written to var/reports/ssr.json.
 
 const TARGETS = [
   { name: 'home', path: '/', file: 'home.html' },
   { name: 'inventory', path: '/inventory', file: 'inventory.html' },
   { name: 'model page', path: '/vehicles/denago-ev-city', file: 'model-page.html' },
   { name: 'town page', path: '/toms-river-township-golf-carts', file: 'town-page.html' },
+  { name: 'privacy', path: '/privacy', file: 'privacy.html' },
   { name: 'vehicles API', path: '/api/vehicles', file: 'vehicles.json' },
 ] as const;
 
-/** Every page type should serve at least this share of the static-file throughput. */
-const TARGET_RATIO = 0.5;
-/** Where the copied bytes are served from: a folder only the benchmark's copy of the build has. */
-const STATIC_PREFIX = '/__ssr-benchmark';
-/** The whole measurement (both sides, every round) may not take longer than this. */
-const MAX_MEASURING_SECONDS = 150;
+/** Cached pages and the API should cost at most this many times nginx's CPU per request. */
+const TARGET_CPU_RATIO = 10;
+const MAX_MEASURING_SECONDS = 900;
 const REPORT_FILE = 'var/reports/ssr.json';
 
 const { values: options } = parseArgs({
   options: {
     dist: { type: 'string', default: 'dist' },
-    seconds: { type: 'string', default: '4' },
-    rounds: { type: 'string', default: '2' },
+    sizes: { type: 'string', default: '23,2300' },
+    seconds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '4' },
     connections: { type: 'string', default: '10' },
-    // What Chromium sends: the compression middleware answers with gzip or brotli, as for a visitor.
-    encoding: { type: 'string', default: 'gzip, deflate, br, zstd' },
+    // nginx here has no brotli module, so both sides answer gzip.
+    encoding: { type: 'string', default: 'gzip' },
+    tool: { type: 'string', default: 'wrk' },
     'cpu-prof': { type: 'boolean', default: false },
   },
 });
@@ -57,80 +62,177 @@ function positiveInteger(name: string, value: string): number {
 const seconds = positiveInteger('seconds', options.seconds);
 const rounds = positiveInteger('rounds', options.rounds);
 const connections = positiveInteger('connections', options.connections);
-const measuringSeconds = TARGETS.length * 2 * rounds * seconds;
+const sizes = options.sizes.split(',').map((size) => positiveInteger('sizes', size.trim()));
+const wrkPath = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((candidate) => existsSync(candidate));
+const tool = options.tool === 'wrk' && wrkPath ? 'wrk' : 'autocannon';
+const measuringSeconds = sizes.length * TARGETS.length * 2 * rounds * seconds;
 if (measuringSeconds > MAX_MEASURING_SECONDS) {
-  throw new Error(`${TARGETS.length} targets x 2 sides x ${rounds} rounds x ${seconds} s is over the ${MAX_MEASURING_SECONDS} s limit`);
+  throw new Error(`${sizes.length} sizes x ${TARGETS.length} targets x 2 sides x ${rounds} rounds x ${seconds} s is over the ${MAX_MEASURING_SECONDS} s limit`);
 }
 
 const distDir = path.resolve(options.dist);
 const serverEntry = path.join(distDir, 'server/server.js');
+const importEntry = path.join(distDir, 'server/catalog-import.js');
 if (!existsSync(serverEntry)) {
   console.error(`No production build at ${distDir}: run \`npm run build\` first.`);
   process.exit(1);
 }
+if (!nginxAvailable()) {
+  console.error('nginx is not installed (Debian: apt-get install nginx); the benchmark measures against it.');
+  process.exit(1);
+}
 
-// Inside the repository, so the copied server bundle resolves node_modules.
+// Inside the repository, so the server bundle, run from here, resolves node_modules.
 const workDir = path.resolve(`var/tmp/ssr-benchmark-${process.pid}`);
-const logFile = path.join(workDir, 'server.log');
 const profileDir = path.resolve('var/reports/ssr-cpu-profiles');
 
 interface Sample {
-  completed: number;
-  seconds: number;
-  latencies: number[];
-  errors: number;
-  non2xx: number;
-  /** CPU seconds the server process used meanwhile (all its threads), when the system says. */
-  serverCpuSeconds: number | null;
-}
-
-interface Side {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
   requests: number;
   seconds: number;
-  errors: number;
-  non2xx: number;
-  perRound: number[];
-  /** Server CPU milliseconds per request: steadier than requests/s on a busy machine. */
-  cpuMsPerRequest: number | null;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  p50: number;
+  p99: number;
+  failures: number;
+  cpuSeconds: number | null;
 }
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-function logTail(): string {
+const CLOCK_TICKS_PER_SECOND = (() => {
   try {
-    return readFileSync(logFile, 'utf8').split('\n').slice(-20).join('\n');
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
   } catch {
-    return '(no server log)';
+    return 100;
+  }
+})();
+
+/** CPU seconds a process has used (user + system, every thread), from /proc on Linux; else null. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    // The fields after the command name, which is in parentheses and may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return null;
   }
 }
 
-async function waitUntilReady(origin: string, server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+/** A response's bytes as sent, without decoding its Content-Encoding (fetch would). */
+function rawGet(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+function gunzippedEquals(gzipped: Buffer, bytes: Buffer): boolean {
+  try {
+    return gunzipSync(gzipped).equals(bytes);
+  } catch {
+    return false;
+  }
+}
+
+/** "1.23ms" → 1.23 */
+function wrkMilliseconds(value: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value.trim());
+  if (!match) return Number.NaN;
+  const number = Number(match[1]);
+  return match[2] === 'us' ? number / 1000 : match[2] === 'ms' ? number : match[2] === 's' ? number * 1000 : number * 60_000;
+}
+
+async function loadWithWrk(url: string, duration: number): Promise<Omit<Sample, 'cpuSeconds'>> {
+  const { stdout } = await promisify(execFile)(
+    wrkPath!,
+    ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${options.encoding}`, url],
+    { encoding: 'utf8' },
+  );
+  const completed = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(stdout);
+  if (!completed) throw new Error(`unexpected wrk output:\n${stdout}`);
+  const runSeconds = wrkMilliseconds(`${completed[2]}${completed[3]}`) / 1000;
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+  return {
+    requests: Number(completed[1]),
+    seconds: runSeconds,
+    p50: wrkMilliseconds(/50%\s+(\S+)/.exec(stdout)?.[1] ?? ''),
+    p99: wrkMilliseconds(/99%\s+(\S+)/.exec(stdout)?.[1] ?? ''),
+    failures: non2xx + (socketErrors ? socketErrors.slice(1).reduce((total, count) => total + Number(count), 0) : 0),
+  };
+}
+
+async function loadWithAutocannon(url: string, duration: number): Promise<Omit<Sample, 'cpuSeconds'>> {
+  const latencies: number[] = [];
+  const instance = autocannon({ url, connections, duration, timeout: 10, headers: { 'accept-encoding': options.encoding }, skipAggregateResult: true });
+  instance.on('response', (_client, status, _bytes, milliseconds) => {
+    if (status >= 200 && status < 300) latencies.push(milliseconds);
+  });
+  const result = await instance;
+  latencies.sort((a, b) => a - b);
+  const at = (share: number) => latencies[Math.min(latencies.length - 1, Math.max(0, Math.ceil(share * latencies.length) - 1))] ?? Number.NaN;
+  return { requests: result.totalCompletedRequests, seconds: result.duration, p50: at(0.5), p99: at(0.99), failures: result.errors + result.timeouts + result.non2xx };
+}
+
+async function measure(url: string, duration: number, pid: number): Promise<Sample> {
+  const cpuBefore = cpuSecondsOf(pid);
+  const load = tool === 'wrk' ? await loadWithWrk(url, duration) : await loadWithAutocannon(url, duration);
+  const cpuAfter = cpuSecondsOf(pid);
+  return { ...load, cpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+interface Figure {
+  median: number;
+  low: number;
+  high: number;
+}
+
+const figure = (values: number[]): Figure => ({ median: median(values), low: Math.min(...values), high: Math.max(...values) });
+
+function summarize(samples: Sample[]) {
+  const cpu = samples.every((sample) => sample.cpuSeconds !== null && sample.requests > 0)
+    ? figure(samples.map((sample) => (sample.cpuSeconds! * 1000) / sample.requests))
+    : null;
+  return {
+    cpuMsPerRequest: cpu,
+    requestsPerSecond: figure(samples.map((sample) => sample.requests / sample.seconds)),
+    p50: median(samples.map((sample) => sample.p50)),
+    p99: median(samples.map((sample) => sample.p99)),
+    requests: samples.reduce((total, sample) => total + sample.requests, 0),
+    failures: samples.reduce((total, sample) => total + sample.failures, 0),
+  };
+}
+
+const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100);
+
+function logTail(file: string): string {
+  try {
+    return readFileSync(file, 'utf8').split('\n').slice(-20).join('\n');
+  } catch {
+    return '(no log)';
+  }
+}
+
+async function waitUntilReady(origin: string, server: ChildProcess, logFile: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${logTail()}`);
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${logTail(logFile)}`);
     try {
-      const response = await fetch(`${origin}/readyz`);
-      if (response.ok) return;
+      if ((await fetch(`${origin}/readyz`)).ok) return;
     } catch {
       // Not listening yet.
     }
     await wait(100);
   }
-  throw new Error(`the server was not ready within 30 s:\n${logTail()}`);
+  throw new Error(`the server was not ready within 60 s:\n${logTail(logFile)}`);
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -142,178 +244,163 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-const CLOCK_TICKS_PER_SECOND = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** CPU seconds a process has used (user + system, every thread), from /proc on Linux; else null. */
-function cpuSecondsOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
-  try {
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return null;
-  }
+/** A fresh database folder holding `size` vehicles: the shipped catalogue, or a generated one imported first. */
+async function prepareDatabase(size: number, environment: NodeJS.ProcessEnv): Promise<void> {
+  if (size === 23) return;
+  const file = path.join(workDir, `catalog-${size}.json`);
+  await writeFile(file, JSON.stringify(generatedCatalog(size)));
+  const started = Date.now();
+  await promisify(execFile)(process.execPath, [importEntry, file], { env: environment, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  console.log(`Imported ${size} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
-/** One autocannon run; latencies come from its per-response event, in fractional milliseconds. */
-async function measure(url: string, duration: number, serverPid?: number): Promise<Sample> {
-  const latencies: number[] = [];
-  const cpuBefore = cpuSecondsOf(serverPid);
-  const instance = autocannon({ url, connections, duration, timeout: 10, headers: { 'accept-encoding': options.encoding }, skipAggregateResult: true });
-  instance.on('response', (_client, status, _bytes, milliseconds) => {
-    if (status >= 200 && status < 300) latencies.push(milliseconds);
-  });
-  const result = await instance;
-  const cpuAfter = cpuSecondsOf(serverPid);
-  return {
-    completed: result.totalCompletedRequests,
-    seconds: result.duration,
-    latencies,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    serverCpuSeconds: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
-  };
-}
-
-function percentile(sorted: number[], share: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(share * sorted.length) - 1))]!;
-}
-
-function combine(samples: Sample[]): Side {
-  const latencies = samples.flatMap((sample) => sample.latencies).sort((a, b) => a - b);
-  const requests = samples.reduce((total, sample) => total + sample.completed, 0);
-  const totalSeconds = samples.reduce((total, sample) => total + sample.seconds, 0);
-  const cpu = samples.every((sample) => sample.serverCpuSeconds !== null) ? samples.reduce((total, sample) => total + sample.serverCpuSeconds!, 0) : null;
-  return {
-    requestsPerSecond: requests / totalSeconds,
-    p50: percentile(latencies, 0.5),
-    p99: percentile(latencies, 0.99),
-    requests,
-    seconds: totalSeconds,
-    errors: samples.reduce((total, sample) => total + sample.errors, 0),
-    non2xx: samples.reduce((total, sample) => total + sample.non2xx, 0),
-    perRound: samples.map((sample) => Math.round(sample.completed / sample.seconds)),
-    cpuMsPerRequest: cpu === null || requests === 0 ? null : (cpu * 1000) / requests,
-  };
-}
-
-const loadAverage = () => os.loadavg().map((load) => Math.round(load * 100) / 100);
-
-async function main(): Promise<void> {
-  // Other work on the machine skews both sides; the report says how busy it was.
-  const loadBefore = loadAverage();
-  await rm(workDir, { recursive: true, force: true });
-  await mkdir(path.join(workDir, 'data'), { recursive: true });
-  await mkdir(path.join(workDir, 'mail'), { recursive: true });
-  const buildCopy = path.join(workDir, 'dist');
-  await cp(distDir, buildCopy, { recursive: true });
-  const staticDir = path.join(buildCopy, 'client', STATIC_PREFIX.slice(1));
-  await mkdir(staticDir, { recursive: true });
-  if (options['cpu-prof']) await mkdir(profileDir, { recursive: true });
-
+async function measureCatalogSize(size: number) {
+  const dataDir = path.join(workDir, `data-${size}`);
+  const mailDir = path.join(workDir, 'mail');
+  await mkdir(dataDir, { recursive: true });
+  await mkdir(mailDir, { recursive: true });
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const log = openSync(logFile, 'a');
-  const server = spawn(
-    process.execPath,
-    [...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.join(buildCopy, 'server/server.js')],
-    {
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_ORIGIN: origin,
-        DATA_DIR: path.join(workDir, 'data'),
-        MAIL_DIR: path.join(workDir, 'mail'),
-      },
-      stdio: ['ignore', log, log],
-    },
-  );
-  closeSync(log);
-  // However it ends, the server and the copy go.
-  const watchdog = setTimeout(() => {
-    console.error('The benchmark overran its time limit; stopping.');
-    server.kill('SIGKILL');
-    process.exit(1);
-  }, (measuringSeconds + 120) * 1000);
+  const environment: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_ORIGIN: origin,
+    DATA_DIR: dataDir,
+    MAIL_DIR: mailDir,
+    LOG_LEVEL: 'info',
+  };
+  await prepareDatabase(size, environment);
 
+  const logFile = path.join(workDir, `server-${size}.log`);
+  const log = openSync(logFile, 'a');
+  const server = spawn(process.execPath, [...(options['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), serverEntry], {
+    env: environment,
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  let nginx: NginxServer | undefined;
   try {
-    await waitUntilReady(origin, server);
-    const sizes: number[] = [];
+    await waitUntilReady(origin, server, logFile);
+    const root = path.join(workDir, `nginx-root-${size}`);
+    await mkdir(root, { recursive: true });
+    const sizesOf: Array<{ bytes: number; gzipBytes: number }> = [];
+    const identical: boolean[] = [];
     for (const target of TARGETS) {
       const response = await fetch(origin + target.path, { headers: { 'accept-encoding': 'identity' } });
       if (response.status !== 200) throw new Error(`${target.path} answered ${response.status}`);
       const bytes = Buffer.from(await response.arrayBuffer());
-      await writeFile(path.join(staticDir, target.file), bytes);
-      const copy = await fetch(`${origin}${STATIC_PREFIX}/${target.file}`, { headers: { 'accept-encoding': 'identity' } });
-      const copyBytes = Buffer.from(await copy.arrayBuffer());
-      if (copy.status !== 200 || !copyBytes.equals(bytes)) throw new Error(`the static copy of ${target.path} is not served as written`);
-      sizes.push(bytes.length);
+      const gzipped = gzipSync(bytes, { level: 9 });
+      await writeFile(path.join(root, target.file), bytes);
+      await writeFile(path.join(root, `${target.file}.gz`), gzipped);
+      sizesOf.push({ bytes: bytes.length, gzipBytes: gzipped.length });
     }
-
-    console.log(`Warming up (${TARGETS.length * 2} x 1 s) ...`);
-    for (const target of TARGETS) {
-      await measure(origin + target.path, 1);
-      await measure(`${origin}${STATIC_PREFIX}/${target.file}`, 1);
+    nginx = await startNginx(`
+  types { text/html html; application/json json; }
+  keepalive_requests 1000000;
+  server {
+    listen 127.0.0.1:{port};
+    root ${root};
+    gzip_static on;
+    location / { try_files $uri =404; }
+  }`);
+    for (const [index, target] of TARGETS.entries()) {
+      const copy = await fetch(`${nginx.origin}/${target.file}`, { headers: { 'accept-encoding': 'gzip' } });
+      const served = Buffer.from(await copy.arrayBuffer());
+      if (copy.status !== 200 || served.length !== sizesOf[index]!.bytes) throw new Error(`nginx does not serve ${target.file} as written`);
+      const again = await rawGet(`${origin}${target.path}`, { 'accept-encoding': 'gzip' });
+      identical.push(gunzippedEquals(again, served));
     }
+    const different = TARGETS.filter((_, index) => !identical[index]).map((target) => target.path);
+    if (different.length > 0) console.log(`Not the same bytes a second time (nginx serves the first): ${different.join(', ')}`);
 
-    const samples = TARGETS.map(() => ({ page: [] as Sample[], static: [] as Sample[] }));
-    console.log(`Measuring ${measuringSeconds} s: ${rounds} rounds x ${TARGETS.length} targets x (page + static) x ${seconds} s, ${connections} connections ...`);
+    const sides = { app: { origin, pid: server.pid! }, nginx: { origin: nginx.origin, pid: nginx.pid } };
+    const urlOf = (side: keyof typeof sides, index: number) => (side === 'app' ? origin + TARGETS[index]!.path : `${nginx!.origin}/${TARGETS[index]!.file}`);
+    console.log(`\n${size} vehicles: warming up (${TARGETS.length * 2} x 1 s), then ${rounds} rounds x ${TARGETS.length} targets x 2 sides x ${seconds} s with ${tool}, ${connections} connections ...`);
+    for (const index of TARGETS.keys()) {
+      await measure(urlOf('app', index), 1, sides.app.pid);
+      await measure(urlOf('nginx', index), 1, sides.nginx.pid);
+    }
+    const samples = TARGETS.map(() => ({ app: [] as Sample[], nginx: [] as Sample[] }));
     for (let round = 0; round < rounds; round += 1) {
-      for (const [index, target] of TARGETS.entries()) {
-        const sides = round % 2 === 0 ? (['page', 'static'] as const) : (['static', 'page'] as const);
-        for (const side of sides) {
-          const url = side === 'page' ? origin + target.path : `${origin}${STATIC_PREFIX}/${target.file}`;
-          samples[index]![side].push(await measure(url, seconds, server.pid));
-        }
+      for (const index of TARGETS.keys()) {
+        const order = round % 2 === 0 ? (['app', 'nginx'] as const) : (['nginx', 'app'] as const);
+        for (const side of order) samples[index]![side].push(await measure(urlOf(side, index), seconds, sides[side].pid));
       }
     }
-
-    const results = TARGETS.map((target, index) => {
-      const page = combine(samples[index]!.page);
-      const staticFile = combine(samples[index]!.static);
-      const cpuRatio = page.cpuMsPerRequest && staticFile.cpuMsPerRequest ? staticFile.cpuMsPerRequest / page.cpuMsPerRequest : null;
-      return { name: target.name, path: target.path, bytes: sizes[index]!, page, static: staticFile, ratio: page.requestsPerSecond / staticFile.requestsPerSecond, cpuRatio };
+    return TARGETS.map((target, index) => {
+      const app = summarize(samples[index]!.app);
+      const limit = summarize(samples[index]!.nginx);
+      return {
+        name: target.name,
+        path: target.path,
+        ...sizesOf[index]!,
+        identicalBytes: identical[index]!,
+        app,
+        nginx: limit,
+        cpuRatio: app.cpuMsPerRequest && limit.cpuMsPerRequest ? app.cpuMsPerRequest.median / limit.cpuMsPerRequest.median : null,
+        throughputRatio: app.requestsPerSecond.median / limit.requestsPerSecond.median,
+      };
     });
+  } finally {
+    await nginx?.stop();
+    await stopServer(server);
+  }
+}
 
-    const ms = (value: number) => value.toFixed(2);
-    const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
-    const table = [
-      line(['target', 'path', 'size', 'req/s', 'p50 ms', 'p99 ms', 'static req/s', 'static p50 ms', 'static p99 ms', 'page/static', 'CPU ms/req', 'static CPU ms/req', 'static/page CPU']),
-      line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
-      ...results.map((result) =>
-        line([
-          result.name,
-          `\`${result.path}\``,
-          `${(result.bytes / 1024).toFixed(1)} KB`,
-          Math.round(result.page.requestsPerSecond),
-          ms(result.page.p50),
-          ms(result.page.p99),
-          Math.round(result.static.requestsPerSecond),
-          ms(result.static.p50),
-          ms(result.static.p99),
-          `${Math.round(result.ratio * 100)}%`,
-          result.page.cpuMsPerRequest === null ? 'n/a' : ms(result.page.cpuMsPerRequest),
-          result.static.cpuMsPerRequest === null ? 'n/a' : ms(result.static.cpuMsPerRequest),
-          result.cpuRatio === null ? 'n/a' : `${Math.round(result.cpuRatio * 100)}%`,
-        ]),
-      ),
-    ].join('\n');
-    console.log(`\n${table}\n`);
+type Results = Awaited<ReturnType<typeof measureCatalogSize>>;
 
-    const failures = results.filter((result) => result.page.errors + result.page.non2xx + result.static.errors + result.static.non2xx > 0);
-    const below = results.filter((result) => result.ratio < TARGET_RATIO).map((result) => result.name);
-    console.log(`Load average (1, 5, 15 min) before: ${loadBefore.join(', ')}; after: ${loadAverage().join(', ')}.`);
-    console.log(below.length === 0 ? `Every target serves at least ${TARGET_RATIO * 100}% of its static-file throughput.` : `Below ${TARGET_RATIO * 100}% of static: ${below.join(', ')}.`);
+function table(results: Results): string {
+  const ms = (value: Figure | null) => (value === null ? 'n/a' : `${value.median.toFixed(3)} (${value.low.toFixed(3)}-${value.high.toFixed(3)})`);
+  const rate = (value: Figure) => `${Math.round(value.median)} (${Math.round(value.low)}-${Math.round(value.high)})`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const line = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(['target', 'path', 'size', 'gzip', 'CPU ms/req', 'nginx CPU ms/req', 'CPU ratio', 'req/s', 'nginx req/s', 'nginx/app req/s']),
+    line(['---', '---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    ...results.map((result) =>
+      line([
+        result.name,
+        `\`${result.path}\``,
+        kb(result.bytes),
+        kb(result.gzipBytes),
+        ms(result.app.cpuMsPerRequest),
+        ms(result.nginx.cpuMsPerRequest),
+        result.cpuRatio === null ? 'n/a' : `${result.cpuRatio.toFixed(1)}x`,
+        rate(result.app.requestsPerSecond),
+        rate(result.nginx.requestsPerSecond),
+        `${(1 / result.throughputRatio).toFixed(1)}x`,
+      ]),
+    ),
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  // Other work on the machine skews both sides; the report says how busy it was.
+  const loadBefore = loadAverage();
+  console.log(`Load average (1, 5, 15 min): ${loadBefore.join(', ')}`);
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  if (options['cpu-prof']) await mkdir(profileDir, { recursive: true });
+  const watchdog = setTimeout(() => {
+    console.error('The benchmark overran its time limit; stopping.');
+    process.exit(1);
+  }, (measuringSeconds + 300) * 1000);
+  try {
+    const bySize: Array<{ vehicles: number; loadAfter: number[]; results: Results }> = [];
+    for (const size of sizes) {
+      const results = await measureCatalogSize(size);
+      bySize.push({ vehicles: size, loadAfter: loadAverage(), results });
+      console.log(`\n${size} vehicles (medians of ${rounds} rounds, lowest-highest in brackets; load average now ${loadAverage().join(', ')}):\n\n${table(results)}`);
+    }
+
+    const failures = bySize.flatMap(({ vehicles, results }) => results.filter((result) => result.app.failures + result.nginx.failures > 0).map((result) => `${result.name} at ${vehicles}`));
+    const over = bySize.flatMap(({ vehicles, results }) =>
+      results.filter((result) => result.cpuRatio !== null && result.cpuRatio > TARGET_CPU_RATIO).map((result) => `${result.name} at ${vehicles} (${result.cpuRatio!.toFixed(1)}x)`),
+    );
+    console.log(`\nLoad average before: ${loadBefore.join(', ')}; after: ${loadAverage().join(', ')}.`);
+    console.log(over.length === 0 ? `Every target costs at most ${TARGET_CPU_RATIO}x nginx's CPU per request.` : `Over ${TARGET_CPU_RATIO}x nginx's CPU per request: ${over.join(', ')}.`);
 
     const args = process.argv.slice(2);
     const report = {
@@ -325,23 +412,21 @@ async function main(): Promise<void> {
         memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
         os: `${os.type()} ${os.release()}`,
         node: process.version,
+        nginx: spawnSync(NGINX_BINARY, ['-v'], { encoding: 'utf8' }).stderr.trim(),
         loadAverage1m5m15m: { before: loadBefore, after: loadAverage() },
       },
-      settings: { build: path.relative(process.cwd(), distDir) || '.', connections, secondsPerMeasurement: seconds, rounds, acceptEncoding: options.encoding },
-      targetRatio: TARGET_RATIO,
-      belowTarget: below,
-      results,
+      settings: { build: path.relative(process.cwd(), distDir) || '.', tool, connections, secondsPerRun: seconds, rounds, acceptEncoding: options.encoding },
+      targetCpuRatio: TARGET_CPU_RATIO,
+      overTarget: over,
+      sizes: bySize,
     };
     await mkdir(path.dirname(REPORT_FILE), { recursive: true });
     await writeFile(REPORT_FILE, `${JSON.stringify(report, null, 2)}\n`);
     console.log(`Written to ${REPORT_FILE}.`);
-    if (failures.length > 0) {
-      throw new Error(`errors or non-2xx answers while measuring: ${failures.map((result) => result.name).join(', ')} (see ${REPORT_FILE})`);
-    }
+    if (failures.length > 0) throw new Error(`errors or non-2xx answers while measuring: ${failures.join(', ')} (see ${REPORT_FILE})`);
   } finally {
     clearTimeout(watchdog);
-    await stopServer(server);
-    if (options['cpu-prof']) console.log(`CPU profile of the server in ${path.relative(process.cwd(), profileDir)}/.`);
+    if (options['cpu-prof']) console.log(`CPU profiles of the server in ${path.relative(process.cwd(), profileDir)}/.`);
     await rm(workDir, { recursive: true, force: true });
   }
 }

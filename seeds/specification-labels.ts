@@ -1,5 +1,6 @@
 /** The four panels of a model's technical specifications, in the order the spec lists them. */
 export type SpecificationGroup = 'Performance' | 'Dimensions' | 'Capacity' | 'Features';
+export const SPECIFICATION_GROUPS: readonly SpecificationGroup[] = ['Performance', 'Dimensions', 'Capacity', 'Features'];
 
 export interface SpecificationLabel {
   label: string;

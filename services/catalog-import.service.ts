@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AnyBulkWriteOperation } from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
 import { Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
-import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/vehicle';
+import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logger';
 import { CatalogImportError } from './catalog-import-error';
 
@@ -18,8 +17,6 @@ export interface CatalogImportOptions {
 }
 
 type StoredFields = Omit<VehicleRecord, 'id' | 'createdAt' | 'updatedAt'>;
-
-const WRITE_BATCH = 500;
 
 function storedFields(entry: CatalogEntry): StoredFields {
   return {
@@ -95,12 +92,14 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   }
 
   const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0 };
-  const writes: AnyBulkWriteOperation<VehicleRecord>[] = [];
-  let creating = 0;
+  const now = new Date();
+  const creates: Array<{ slug: string; at: number }> = [];
+  const updates: string[] = [];
+  const writes: Parameters<typeof Vehicle.bulkWrite>[0] = [];
   for (const entry of entries) {
     const stored = existing.get(entry.slug);
     if (stored === undefined) {
-      const now = new Date();
+      creates.push({ slug: entry.slug, at: writes.length });
       // $setOnInsert: should another import have created the slug meanwhile, its id stays.
       writes.push({
         updateOne: {
@@ -110,23 +109,31 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
           timestamps: false,
         },
       });
-      creating += 1;
-      options.logger?.info({ slug: entry.slug }, 'catalogue: vehicle created');
     } else if (stored !== comparable(entry)) {
+      updates.push(entry.slug);
       const { slug, ...changed } = storedFields(entry);
       writes.push({ updateOne: { filter: { slug }, update: { $set: changed } } });
-      result.updated += 1;
-      options.logger?.info({ slug }, 'catalogue: vehicle updated');
     } else {
       result.unchanged += 1;
     }
   }
-  // A few large writes rather than one per vehicle: each is one transaction on the embedded store.
-  for (let start = 0; start < writes.length; start += WRITE_BATCH) {
-    const written = await Vehicle.bulkWrite(writes.slice(start, start + WRITE_BATCH), { ordered: true });
-    result.created += written.upsertedCount;
+  if (writes.length === 0) return result;
+
+  // One write for the whole file: one round trip, and one new catalogue version for its readers.
+  const written = await Vehicle.bulkWrite(writes, { ordered: true });
+  const inserted = new Set(Object.keys(written.upsertedIds).map(Number));
+  creates.forEach(({ slug, at }) => {
+    if (inserted.has(at)) {
+      result.created += 1;
+      options.logger?.info({ slug }, 'catalogue: vehicle created');
+    } else {
+      result.unchanged += 1;
+    }
+  });
+  for (const slug of updates) {
+    result.updated += 1;
+    options.logger?.info({ slug }, 'catalogue: vehicle updated');
   }
-  result.unchanged += creating - result.created;
   return result;
 }
 

@@ -1,31 +1,44 @@
 import mongoose from 'mongoose';
 import { z } from 'zod';
+import { CatalogMeta, type CatalogVersion } from '../models/catalog-meta.model';
 import { Vehicle as VehicleModel, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
 import type { Catalog } from '../src/catalog/catalog';
-import { BRANDS, catalogEntrySchema, type Brand, type Vehicle } from '../src/catalog/vehicle';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import type { InventoryListing, InventoryQuery, InventoryVehicle } from '../src/catalog/inventory-listing';
+import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
 import { AppError } from '../src/http/app-error';
+import { recentRead } from '../src/lib/recent-read';
+import { categoryOptions, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../src/lib/inventory-filters';
 import { sortVehicles } from './catalog-order';
-
-/** What a cache needs to know whether the catalogue changed: sitemaps, rendered pages, ETags. */
-export interface CatalogVersion {
-  /** How many vehicles the catalogue holds. */
-  count: number;
-  /** When a vehicle was last created or changed (ISO 8601), or null for an empty catalogue. */
-  lastModified: string | null;
-}
 
 export interface CatalogService extends Catalog {
   /** One vehicle by its slug, or null when there is none. */
   findVehicleBySlug(slug: string): Promise<Vehicle | null>;
+  /** The catalogue's version: one small document, bumped by every catalogue write, read at most once a second. */
   catalogVersion(): Promise<CatalogVersion>;
 }
+
+/** How long a read of the catalogue version serves: another process's catalogue import shows within this. */
+const VERSION_MAX_AGE_MS = 1000;
 
 const UNAVAILABLE_MESSAGE = 'The vehicle catalogue is unavailable right now. Please try again shortly.';
 
 const idSchema = z.uuid();
 const slugSchema = catalogEntrySchema.shape.slug;
 const brandSchema = z.enum(BRANDS);
+
+/**
+ * The catalogue's one order (services/catalog-order.ts) as the database sorts: brand in BRANDS
+ * order, priced before unpriced, price, then name as people read it (numbers by value, case
+ * ignored), the slug settling ties.
+ */
+const ORDER_FIELDS = {
+  brandRank: { $indexOfArray: [[...BRANDS], '$brand'] },
+  unpriced: { $eq: [{ $ifNull: ['$price', null] }, null] },
+};
+const ORDER = { brandRank: 1, unpriced: 1, price: 1, name: 1, slug: 1 } as const;
+const NAME_COLLATION = { locale: 'en', numericOrdering: true, strength: 1 };
 
 /**
  * Runs one read, answering a database outage as AppError 503. When Mongoose already knows the
@@ -48,12 +61,48 @@ async function findOne(filter: { id: string } | { slug: string }): Promise<Vehic
   return record ? vehicleFromRecord(record) : null;
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const containing = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
+
+const PRICE_RANGES: Record<Exclude<InventoryFilters['price'], 'all'>, object> = {
+  'under-15000': { $lt: 15000 },
+  '15000-25000': { $gte: 15000, $lte: 25000 },
+  'over-25000': { $gt: 25000 },
+};
+
+/**
+ * The filters as a database match, with the meaning filterVehicles gives them: every word of the
+ * search in the name or the description, case ignored; the brand exactly; the category as part of
+ * the vehicle's; the price within the range (an unpriced vehicle is in none). Built from parsed
+ * filters only; the words are matched literally.
+ */
+function inventoryMatch(filters: InventoryFilters): object {
+  const clauses: object[] = [];
+  for (const word of filters.search.trim().split(/\s+/).filter(Boolean)) {
+    clauses.push({ $or: [{ name: containing(word) }, { description: containing(word) }] });
+  }
+  if (filters.brand !== 'all') clauses.push({ brand: filters.brand });
+  if (filters.category !== 'all') clauses.push({ category: containing(filters.category) });
+  if (filters.price !== 'all') clauses.push({ price: PRICE_RANGES[filters.price] });
+  return clauses.length > 0 ? { $and: clauses } : {};
+}
+
+type InventoryRecord = Pick<VehicleRecord, 'id' | 'slug' | 'name' | 'description' | 'brand' | 'category' | 'price' | 'images' | 'is_new'>;
+
+function inventoryVehicle(record: InventoryRecord): InventoryVehicle {
+  const { id, slug, name, description, brand, category, price, images, is_new } = record;
+  return { id, slug, name, description, brand, category, price: price ?? null, images: images ?? [], isNew: is_new ?? true };
+}
+
 /**
  * The catalogue as the API controllers and the server's route loaders read it: plain vehicles
  * (string ids, no Mongoose documents) in the catalogue's one order. Malformed ids, slugs and
- * brands find nothing rather than reaching the database.
+ * brands find nothing rather than reaching the database. Pages read through the database's
+ * own paging and counting, so what a page costs does not grow with the catalogue.
  */
-export function createCatalogService(): CatalogService {
+export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS }: { versionMaxAgeMs?: number } = {}): CatalogService {
+  const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs });
+  let bumpsSeen = CatalogMeta.bumpsInThisProcess();
   return {
     async listVehicles() {
       const records = await read(() => VehicleModel.find().lean<VehicleRecord[]>().exec());
@@ -77,14 +126,62 @@ export function createCatalogService(): CatalogService {
       return parsed.success ? findOne({ slug: parsed.data }) : null;
     },
 
-    async catalogVersion() {
-      const [summary] = await read(() =>
-        VehicleModel.aggregate<{ count: number; lastModified: Date | null }>([
-          { $group: { _id: null, count: { $sum: 1 }, lastModified: { $max: '$updatedAt' } } },
-        ]).exec(),
+    async findVehiclesBySlug(slugs) {
+      const valid = slugs.filter((slug) => slugSchema.safeParse(slug).success);
+      if (valid.length === 0) return [];
+      // Trusted: a list of checked slugs, which sanitizeFilter would otherwise wrap in $eq.
+      const records = await read(() => VehicleModel.find({ slug: mongoose.trusted({ $in: valid }) }).lean<VehicleRecord[]>().exec());
+      return sortVehicles(records.map(vehicleFromRecord));
+    },
+
+    async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
+      const [offered, total] = await read(() => Promise.all([VehicleModel.distinct('category').exec() as Promise<string[]>, VehicleModel.estimatedDocumentCount().exec()]));
+      const categories = categoryOptions(offered.map((category) => ({ category })));
+      // A category the catalogue does not offer reads as 'all', as the filter form shows it.
+      const filters = categories.includes(query.filters.category) ? query.filters : { ...query.filters, category: 'all' };
+      const [result] = await read(() =>
+        VehicleModel.aggregate<{ matching: Array<{ count: number }>; vehicles: InventoryRecord[] }>([
+          { $match: inventoryMatch(filters) },
+          {
+            $facet: {
+              matching: [{ $count: 'count' }],
+              vehicles: [
+                { $addFields: ORDER_FIELDS },
+                { $sort: ORDER },
+                { $skip: (query.page - 1) * INVENTORY_PAGE_SIZE },
+                { $limit: INVENTORY_PAGE_SIZE },
+                { $project: { _id: 0, id: 1, slug: 1, name: 1, description: 1, brand: 1, category: 1, price: 1, images: { $slice: ['$images', 1] }, is_new: 1 } },
+              ],
+            },
+          },
+        ])
+          .collation(NAME_COLLATION)
+          .exec(),
       );
-      if (!summary) return { count: 0, lastModified: null };
-      return { count: summary.count, lastModified: summary.lastModified ? new Date(summary.lastModified).toISOString() : null };
+      const matching = result?.matching[0]?.count ?? 0;
+      return {
+        filters,
+        vehicles: (result?.vehicles ?? []).map(inventoryVehicle),
+        page: query.page,
+        pageCount: Math.max(1, Math.ceil(matching / INVENTORY_PAGE_SIZE)),
+        matching,
+        total,
+        categories,
+      };
+    },
+
+    countVehicles() {
+      return read(() => VehicleModel.estimatedDocumentCount().exec());
+    },
+
+    catalogVersion() {
+      // A write made by this process is seen at once; one made by another within a second.
+      const bumps = CatalogMeta.bumpsInThisProcess();
+      if (bumps !== bumpsSeen) {
+        bumpsSeen = bumps;
+        version.forget();
+      }
+      return version();
     },
   };
 }

@@ -38,7 +38,7 @@ describe('sitemapEntries', () => {
   it('dates catalogue pages by the last catalogue change and the rest by the release', async () => {
     const catalog = {
       listVehicles: async () => [withoutModelPage],
-      catalogVersion: async () => ({ count: 1, lastModified: '2026-06-15T08:30:00.000Z' }),
+      catalogVersion: async () => ({ revision: 1, lastModified: '2026-06-15T08:30:00.000Z' }),
     };
     const lastmod = new Map((await sitemapEntries(catalog, ORIGIN, RELEASED)).map((entry) => [entry.loc, entry.lastmod]));
     expect(lastmod.get(`${ORIGIN}/inventory`)).toBe('2026-06-15T08:30:00.000Z');

@@ -5,20 +5,21 @@ import express, { type RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { contactController } from '../controllers/contact.controller';
 import { healthController } from '../controllers/health.controller';
-import { pagesController } from '../controllers/pages.controller';
 import { redirectsController } from '../controllers/redirects.controller';
 import { sitemapController } from '../controllers/sitemap.controller';
+import { inventoryController } from '../controllers/inventory.controller';
+import { cachedPagesController, pagesController } from '../controllers/pages.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
-import { versionedCatalog } from './catalog/versioned-catalog';
 import { businessProfile } from './config/business-profile';
 import { siteData } from './site-data.server';
 import type { Env } from './config/env';
 import { canonicalPath } from './http/canonical-path';
 import { errorHandler } from './http/error-handler';
+import { cachedJson } from './http/cached-json';
 import { securityHeaders } from './http/security-headers';
 import type { Logger } from './logger';
 import type { PageRenderer } from './ssr/page-renderer';
@@ -27,7 +28,7 @@ import { createRenderCache } from './ssr/render-cache';
 export interface AppOptions {
   env: Env;
   logger: Logger;
-  /** With catalogVersion (the catalogue service), rendered pages and the API's vehicle list are kept per catalogue version. */
+  /** With catalogVersion (the catalogue service), rendered pages and API answers are kept compressed per catalogue version. */
   catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
   pages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
@@ -39,12 +40,18 @@ export interface AppOptions {
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
+/** Paths that can name a file: the last segment has an extension (/favicon.svg, /images/x.svg), unlike every page. */
+const FILE_PATH = /\.[A-Za-z0-9]+$/;
+
 /** Builds the Express application without listening, so tests can drive it directly. */
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = options;
   const site = siteData(businessProfile(env));
   const pageContext = () => ({ catalog: options.catalog, site });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
+  // In development the code behind the pages changes between requests, so nothing is kept.
+  const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
+  const sendJson = cachedJson(options.devMiddleware ? undefined : catalogVersion);
   const app = express();
   app.disable('x-powered-by');
   if (env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
@@ -67,19 +74,27 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   app.use(securityHeaders({ https: env.PUBLIC_ORIGIN.startsWith('https:'), dev: Boolean(options.devMiddleware) }));
-  app.use(compression());
   app.use(healthController(options.isDatabaseReady));
+  // A kept page is written as it is, compressed once: before anything else looks at the request.
+  if (renderCache) app.use(cachedPagesController(renderCache));
+  // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.
+  const compress = compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) });
+  // The catalogue API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
+  app.use('/api/vehicles', compress, vehiclesController(options.catalog, sendJson));
+  app.get('/api/inventory', compress, inventoryController(options.catalog, sendJson));
+  app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   app.use(
     '/assets',
     express.static(path.join(options.staticDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false }),
   );
-  app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
+  const staticFiles = express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 });
+  // Only a path that can be a file costs a look at the disk.
+  app.use((req, res, next) => (FILE_PATH.test(req.path) ? staticFiles(req, res, next) : next()));
 
   app.use(canonicalPath);
   app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
-  app.use('/api/vehicles', vehiclesController(catalogVersion ? versionedCatalog(options.catalog, catalogVersion) : options.catalog));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({
@@ -92,11 +107,7 @@ export function createApp(options: AppOptions): express.Express {
     }),
   );
   app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT }));
-  // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
-  app.use(
-    pagesController(options.pages, pageContext, env.PUBLIC_ORIGIN, renderCache),
-  );
+  app.use(pagesController({ pages: options.pages, context: pageContext, origin: env.PUBLIC_ORIGIN, cache: renderCache }));
   app.use((req, res) => {
     res.status(404).json({ error: 'Not found' });
   });

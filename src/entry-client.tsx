@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
+import { HYDRATION_DATA_ELEMENT_ID } from './ssr/hydration-data';
 import { WebVitalsReporter } from './vitals/web-vitals-reporter';
 
 /** The page's lazy route modules must be in place before hydration, or the first render would differ. */
@@ -15,8 +16,17 @@ async function loadMatchedRoutes() {
   );
 }
 
+/**
+ * The server's loader data travels in a JSON script the browser does not run (no inline script,
+ * so no CSP nonce); handed to the router where it looks for it, it revives route errors as usual.
+ */
+function takeHydrationData(): void {
+  const element = document.getElementById(HYDRATION_DATA_ELEMENT_ID);
+  if (element?.textContent) Object.assign(window, { __staticRouterHydrationData: JSON.parse(element.textContent) as unknown });
+}
+
 void loadMatchedRoutes().then(() => {
-  // The server's loader data comes from window.__staticRouterHydrationData, read by the router.
+  takeHydrationData();
   const router = createBrowserRouter(routes);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).

@@ -1,5 +1,4 @@
 import type { Catalog } from './catalog/catalog';
-import { httpCatalog } from './catalog/http-catalog';
 import type { SiteData } from './site-data';
 
 /** What the server hands every route loader; absent in the browser. */
@@ -14,9 +13,18 @@ function isRequestContext(context: unknown): context is RequestContext {
   return typeof context === 'object' && context !== null && 'catalog' in context;
 }
 
+/**
+ * The browser's catalogue (http-catalog.ts, the JSON API), loaded with the first loader that reads
+ * it: a server-rendered page hydrates with the server's data and needs none of it.
+ */
+const browserCatalog = new Proxy({} as Catalog, {
+  get: (_target, method: keyof Catalog) => (...args: unknown[]) =>
+    import('./catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
+});
+
 /** The catalogue a loader should read: the server's service, else the browser's JSON API. */
 export function catalogFor(context: unknown): Catalog {
-  return isRequestContext(context) ? context.catalog : httpCatalog;
+  return isRequestContext(context) ? context.catalog : browserCatalog;
 }
 
 export function formStateFor(context: unknown): unknown {

@@ -1,4 +1,7 @@
-import { z } from '../lib/zod';
+import type { CatalogEntry } from './catalog-entry-schema';
+
+// Read in the browser too: types and constants only. The catalogue file's schema (zod) is
+// server-side, in catalog-entry-schema.ts.
 
 /** Brands the dealership carries as house brands; the catalogue holds only these. */
 export const BRANDS = ['denago', 'evolution'] as const;
@@ -6,36 +9,6 @@ export type Brand = (typeof BRANDS)[number];
 
 /** Specification keys the spec names; any other key is listed generically on detail pages. */
 export const NAMED_SPECIFICATION_KEYS = ['topSpeed', 'range', 'seatingCapacity', 'batteryType'] as const;
-
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-/**
- * One catalogue entry as operators write it in a catalogue file (seeds/catalog.json is the shipped
- * one). The id is not part of the file: it is generated once, when the slug is first imported.
- */
-export const catalogEntrySchema = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case').max(80),
-  name: text(120),
-  description: text(2000),
-  brand: z.enum(BRANDS),
-  category: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case word').max(40),
-  /** Whole US dollars, or null where the dealer quotes on request ("Contact for Pricing"). */
-  price: z.number().int().nonnegative().nullable(),
-  images: z.array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site path such as /images/x.svg')).default([]),
-  specifications: z
-    .object({
-      topSpeed: text(60),
-      range: text(60),
-      seatingCapacity: text(60),
-      batteryType: text(80),
-    })
-    .catchall(text(200)),
-  features: z.array(text(200)).default([]),
-  inStock: z.boolean().default(true),
-  isNew: z.boolean().default(true),
-});
-
-export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
 
 /** A vehicle as the API answers it and the views read it. */
 export interface Vehicle extends CatalogEntry {

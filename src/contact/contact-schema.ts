@@ -1,7 +1,7 @@
-import { z } from '../lib/zod';
 import type { Interest } from '../lib/contact-path';
 
-// Imported by the browser's contact form and by the server alike: zod only, nothing server-side.
+// Imported by the browser's contact form and by the server alike: plain code, no zod (the browser
+// should not download it). The server's schema, the authority, is in contact-schema.server.ts.
 
 export const CONTACT_INTERESTS = ['sales', 'service', 'parts', 'general'] as const satisfies readonly Interest[];
 
@@ -31,78 +31,103 @@ export const MAX_LENGTH = { firstName: 100, lastName: 100, email: 254, phone: 40
 
 // C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidirectional
 // overrides: none belongs in a name, an address or a phone number, and CR/LF could start a mail header.
-const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
+export const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/;
 // A message may have line breaks and tabs; other controls are still refused.
-const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+export const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
-/** Text only: a number, an array or an object is refused, never cast. A missing value reads as required. */
-function text(label: string, requiredMessage: string) {
-  return z.string({ error: (issue) => (issue.input === undefined ? requiredMessage : `${label} must be text`) });
-}
-
-function singleLine(label: string, requiredMessage: string, minLength: number, max: number) {
-  return text(label, requiredMessage)
-    .refine((value) => !SINGLE_LINE_FORBIDDEN.test(value), `${label} must be a single line of plain text`)
-    .trim()
-    .min(minLength, requiredMessage)
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
-/** The contact form's rules: the spec's messages, plus what a server must also refuse. */
-export const contactSchema = z.object({
-  firstName: singleLine('First name', 'First name is required', 1, MAX_LENGTH.firstName),
-  lastName: singleLine('Last name', 'Last name is required', 1, MAX_LENGTH.lastName),
-  email: text('Email', 'Invalid email address')
-    .trim()
-    .max(MAX_LENGTH.email, `Email must be at most ${MAX_LENGTH.email} characters`)
-    .pipe(z.email({ error: 'Invalid email address' })),
-  phone: singleLine('Phone number', 'Phone number is required', 10, MAX_LENGTH.phone),
-  interest: z.enum(CONTACT_INTERESTS, { error: 'Choose sales, service, parts or general' }).default('sales'),
-  message: text('Message', 'Message must be at least 10 characters')
-    .refine((value) => !MULTI_LINE_FORBIDDEN.test(value), 'Message must be plain text')
-    .trim()
-    .min(10, 'Message must be at least 10 characters')
-    .max(MAX_LENGTH.message, `Message must be at most ${MAX_LENGTH.message} characters`),
-});
-
-export type ContactInput = z.infer<typeof contactSchema>;
+/** A submission as the rules accept it: every field trimmed text, the interest one offered (defaulted). */
+export type ContactInput = Record<Exclude<ContactField, 'interest'>, string> & { interest: Interest };
 export type ContactFieldErrors = Partial<Record<ContactField, string[]>>;
 
-/**
- * What a prefilled link carried along with the form. It is hint, not input: a value that does not
- * fit is dropped rather than refusing the visitor's message.
- */
-const contextValue = z
-  .string()
-  .trim()
-  .max(MAX_LENGTH.context)
-  .refine((value) => value !== '' && !SINGLE_LINE_FORBIDDEN.test(value))
-  .optional()
-  .catch(undefined);
-
-export const contactContextSchema = z.object({ topic: contextValue, plan: contextValue, vehicle: contextValue });
-export type ContactContext = z.infer<typeof contactContextSchema>;
+/** What a prefilled link carried: each value either clean or absent. */
+export type ContactContext = Partial<Record<ContextField, string>>;
 
 export type ContactParseResult = { success: true; data: ContactInput } | { success: false; fieldErrors: ContactFieldErrors };
 
-/**
- * Checks a submission against the form's rules; unknown fields (an id, a createdAt) are ignored.
- * Each invalid field gets one message, the first rule it breaks.
- */
-export function parseContact(input: unknown): ContactParseResult {
-  const result = contactSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
-  const fieldErrors: ContactFieldErrors = {};
-  for (const [field, messages] of Object.entries(z.flattenError(result.error).fieldErrors) as [ContactField, string[] | undefined][]) {
-    if (messages?.length) fieldErrors[field] = [messages[0]!];
-  }
-  return { success: false, fieldErrors };
+/** The same email pattern the server's schema applies (zod's, checked by contact-schema.test.ts). */
+export const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+
+type Check = { value: string } | { message: string };
+
+/** Text only: a number, an array or an object is refused, never cast. A missing value reads as required. */
+function text(value: unknown, label: string, requiredMessage: string): Check {
+  if (value === undefined) return { message: requiredMessage };
+  return typeof value === 'string' ? { value } : { message: `${label} must be text` };
 }
 
-/** The context fields of a submission, each either a clean value or absent. */
+function singleLine(value: unknown, label: string, requiredMessage: string, minLength: number, max: number): Check {
+  const checked = text(value, label, requiredMessage);
+  if ('message' in checked) return checked;
+  if (SINGLE_LINE_FORBIDDEN.test(checked.value)) return { message: `${label} must be a single line of plain text` };
+  const trimmed = checked.value.trim();
+  if (trimmed.length < minLength) return { message: requiredMessage };
+  if (trimmed.length > max) return { message: `${label} must be at most ${max} characters` };
+  return { value: trimmed };
+}
+
+const FIELD_CHECKS: Record<ContactField, (value: unknown) => Check> = {
+  firstName: (value) => singleLine(value, 'First name', 'First name is required', 1, MAX_LENGTH.firstName),
+  lastName: (value) => singleLine(value, 'Last name', 'Last name is required', 1, MAX_LENGTH.lastName),
+  email: (value) => {
+    const checked = text(value, 'Email', 'Invalid email address');
+    if ('message' in checked) return checked;
+    const trimmed = checked.value.trim();
+    if (trimmed.length > MAX_LENGTH.email) return { message: `Email must be at most ${MAX_LENGTH.email} characters` };
+    return EMAIL_PATTERN.test(trimmed) ? { value: trimmed } : { message: 'Invalid email address' };
+  },
+  phone: (value) => singleLine(value, 'Phone number', 'Phone number is required', 10, MAX_LENGTH.phone),
+  interest: (value) => {
+    if (value === undefined) return { value: 'sales' };
+    return CONTACT_INTERESTS.find((interest) => interest === value) ? { value: value as string } : { message: 'Choose sales, service, parts or general' };
+  },
+  message: (value) => {
+    const checked = text(value, 'Message', 'Message must be at least 10 characters');
+    if ('message' in checked) return checked;
+    if (MULTI_LINE_FORBIDDEN.test(checked.value)) return { message: 'Message must be plain text' };
+    const trimmed = checked.value.trim();
+    if (trimmed.length < 10) return { message: 'Message must be at least 10 characters' };
+    if (trimmed.length > MAX_LENGTH.message) return { message: `Message must be at most ${MAX_LENGTH.message} characters` };
+    return { value: trimmed };
+  },
+};
+
+/**
+ * The contact form's rules as plain checks, for the browser: the same results and messages as the
+ * server's schema (contact-schema.server.ts, which stays the authority), without shipping zod.
+ * Each invalid field gets one message, the first rule it breaks; unknown fields are ignored.
+ */
+export function checkContact(input: unknown): ContactParseResult {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return { success: false, fieldErrors: {} };
+  const values = input as Record<string, unknown>;
+  const data: Partial<Record<ContactField, string>> = {};
+  const fieldErrors: ContactFieldErrors = {};
+  for (const field of CONTACT_FIELDS) {
+    const checked = FIELD_CHECKS[field](values[field]);
+    if ('message' in checked) fieldErrors[field] = [checked.message];
+    else data[field] = checked.value;
+  }
+  return Object.keys(fieldErrors).length > 0 ? { success: false, fieldErrors } : { success: true, data: data as ContactInput };
+}
+
+/** A context value that fits: trimmed, not empty, one line, not too long; anything else is dropped. */
+function contextValue(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed !== '' && trimmed.length <= MAX_LENGTH.context && !SINGLE_LINE_FORBIDDEN.test(trimmed) ? trimmed : undefined;
+}
+
+/**
+ * The context fields of a submission or a prefilled link, each either a clean value or absent. It
+ * is hint, not input: a value that does not fit is dropped rather than refusing the visitor's message.
+ */
 export function parseContactContext(input: unknown): ContactContext {
-  const result = contactContextSchema.safeParse(typeof input === 'object' && input !== null ? input : {});
-  return result.success ? result.data : {};
+  const values = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+  const context: ContactContext = {};
+  for (const field of CONTEXT_FIELDS) {
+    const value = contextValue(values[field]);
+    if (value !== undefined) context[field] = value;
+  }
+  return context;
 }
 
 /** True when the hidden field that only bots fill has anything in it. */

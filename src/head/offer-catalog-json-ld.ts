@@ -1,14 +1,14 @@
 import type { Vehicle } from '../catalog/vehicle';
 import { vehiclePath } from '../lib/vehicle-path';
 
-/** The catalogue as schema.org's OfferCatalog, for the home page's structured data. */
+/** Vehicles a page offers as schema.org's OfferCatalog: the home page's featured carts. */
 export type OfferedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'inStock' | 'images'>;
 
 export function offerCatalogJsonLd(vehicles: OfferedVehicle[], origin: string, businessName: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'OfferCatalog',
-    name: `${businessName} golf cart inventory`,
+    name: `${businessName} featured golf carts`,
     url: `${origin}/inventory`,
     numberOfItems: vehicles.length,
     itemListElement: vehicles.map((vehicle) => ({

@@ -1,4 +1,5 @@
 import type { BusinessProfile } from '../config/business-profile';
+import type { StructuredData } from './structured-data';
 
 /** What a page says about itself to browsers, crawlers and link previews. */
 export interface PageHead {
@@ -20,6 +21,8 @@ export interface HeadArgs<Data> {
   params: Record<string, string | undefined>;
   pathname: string;
   business: BusinessProfile;
+  /** The JSON-LD builders, on the server only (null in the browser, which leaves structured data to the server's HTML). */
+  structuredData: StructuredData | null;
 }
 
 /** Routes set their head through `handle.head`; the deepest route that has one wins. */

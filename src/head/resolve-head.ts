@@ -1,6 +1,7 @@
 import type { BusinessProfile } from '../config/business-profile';
 import { businessJsonLd, websiteJsonLd } from './site-json-ld';
 import { SHARE_IMAGE, type RouteHandle } from './page-head';
+import type { StructuredData } from './structured-data';
 
 export interface ResolvedHead {
   title: string;
@@ -26,11 +27,14 @@ export function absoluteUrl(origin: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, origin).href;
 }
 
-/** Turns the deepest route's head into the complete head of the page, with the site's defaults. */
-export function resolveHead(matches: readonly HeadMatch[], pathname: string, business: BusinessProfile): ResolvedHead {
+/**
+ * Turns the deepest route's head into the complete head of the page, with the site's defaults.
+ * The server hands over the structured-data builders; without them (the browser) pages add none.
+ */
+export function resolveHead(matches: readonly HeadMatch[], pathname: string, business: BusinessProfile, structuredData: StructuredData | null = null): ResolvedHead {
   const match = [...matches].reverse().find((candidate) => headOf(candidate.handle));
   const page = match
-    ? headOf(match.handle)!({ data: match.data, params: match.params, pathname, business })
+    ? headOf(match.handle)!({ data: match.data, params: match.params, pathname, business, structuredData })
     : { description: `${business.name} sells, rents and services electric golf carts.`, canonicalPath: null };
   const title = page.title ? `${page.title} | ${business.name}` : `${business.name} | Premium Golf Cart Dealership`;
   return {

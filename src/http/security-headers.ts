@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import helmet from 'helmet';
 
@@ -6,21 +5,18 @@ import helmet from 'helmet';
 export const MAP_FRAME_ORIGIN = 'https://www.google.com';
 
 /**
- * helmet with a fresh CSP nonce per request for the inline hydration data; inline scripts without
- * it never run. HSTS only when the site is served over HTTPS.
+ * helmet with a strict CSP: scripts only from the site's own files, never inline (the router's
+ * hydration data is a JSON script the browser does not run), so the policy, like the page, is the
+ * same for every visitor. HSTS only when the site is served over HTTPS.
  */
 export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }): RequestHandler[] {
-  const assignNonce: RequestHandler = (_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString('base64');
-    next();
-  };
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        // Vite's development client injects inline modules; production needs only the nonce.
-        'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'", (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`],
+        // Vite's development client injects inline modules; production runs no inline script.
+        'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
@@ -41,5 +37,5 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
     res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
     next();
   };
-  return [assignNonce, policy, permissions];
+  return [policy, permissions];
 }

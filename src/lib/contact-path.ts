@@ -10,6 +10,9 @@ export interface ContactPrefill {
   vehicle?: string;
 }
 
+/** The query parameters a prefilled contact link carries: what the contact page reads. */
+export const CONTACT_PREFILL_PARAMETERS = ['interest', 'topic', 'plan', 'vehicle'] as const satisfies ReadonlyArray<keyof ContactPrefill>;
+
 /** The contact page with the interest preselected and the message prefilled. */
 export function contactPath(prefill: ContactPrefill): string {
   const query = new URLSearchParams({ interest: prefill.interest });

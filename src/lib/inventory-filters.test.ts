@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryOptions,
-  DEFAULT_INVENTORY_FILTERS,
-  filterVehicles,
-  inventoryFiltersSchema,
-  inventoryQuery,
-  parseInventoryFilters,
-  type FilterableVehicle,
-  type InventoryFilters,
-} from './inventory-filters';
+import { categoryOptions, filterVehicles, inventoryFiltersFrom, parseInventoryFilters, parseInventoryPage, type FilterableVehicle, type InventoryFilters } from './inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from './inventory-query';
 
 const vehicle = (name: string, overrides: Partial<FilterableVehicle>): FilterableVehicle => ({
   name,
@@ -204,6 +196,12 @@ describe('inventoryQuery', () => {
     expect(query.toString()).toBe('search=rover+xl&brand=denago&price=under-15000');
     expect(parseInventoryFilters(query)).toEqual(set);
   });
+
+  it('writes the page number after the filters, from the second page on', () => {
+    expect(inventoryQuery(filters({ brand: 'denago' }), 2).toString()).toBe('brand=denago&page=2');
+    expect(inventoryQuery(DEFAULT_INVENTORY_FILTERS, 1).toString()).toBe('');
+    expect(parseInventoryPage(inventoryQuery(DEFAULT_INVENTORY_FILTERS, 7))).toBe(7);
+  });
 });
 
 describe('categoryOptions', () => {
@@ -221,9 +219,22 @@ describe('categoryOptions', () => {
   });
 });
 
-describe('inventoryFiltersSchema', () => {
-  it('never fails, whatever shape the query takes', () => {
-    expect(inventoryFiltersSchema.parse({ search: ['ev', 'city'], brand: 5, category: { $ne: 1 }, price: null })).toEqual(filters({ search: 'ev' }));
-    expect(inventoryFiltersSchema.parse({})).toEqual(DEFAULT_INVENTORY_FILTERS);
+describe('inventoryFiltersFrom', () => {
+  it('never fails, whatever shape the values take', () => {
+    expect(inventoryFiltersFrom({ search: ['ev', 'city'], brand: 5, category: { $ne: 1 }, price: null })).toEqual(DEFAULT_INVENTORY_FILTERS);
+    expect(inventoryFiltersFrom({ search: 'ev', brand: ['denago'] })).toEqual(filters({ search: 'ev' }));
+    expect(inventoryFiltersFrom({})).toEqual(DEFAULT_INVENTORY_FILTERS);
+  });
+});
+
+describe('parseInventoryPage', () => {
+  it('reads a whole page number from 1, the first of repeated ones', () => {
+    expect(parseInventoryPage('page=3')).toBe(3);
+    expect(parseInventoryPage('brand=denago&page=12&page=2')).toBe(12);
+    expect(parseInventoryPage('')).toBe(1);
+  });
+
+  it('reads anything else as the first page', () => {
+    for (const value of ['0', '-2', '1.5', 'two', '', '1e3', '123456', '%00']) expect(parseInventoryPage(`page=${value}`), value).toBe(1);
   });
 });

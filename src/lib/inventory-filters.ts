@@ -1,4 +1,3 @@
-import { z } from './zod';
 import type { Vehicle } from '../catalog/vehicle';
 
 /** The categories the spec names, offered first and in this order (DECISIONS: "Catalogue"). */
@@ -18,50 +17,61 @@ export interface InventoryFilters {
   price: PriceFilter;
 }
 
-export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all' };
-
 /** The fields a filter reads; a card needs a few more. */
 export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' | 'category' | 'price'>;
 
 const SEARCH_MAX_LENGTH = 100;
 
-/** A query parameter given once, several times or not at all: the first value counts. */
-const firstValue = z.preprocess((value) => (Array.isArray(value) ? value[0] : value), z.unknown());
+/** The query parameters the inventory reads: its filters and the page number. */
+export const INVENTORY_PARAMETERS = ['search', 'brand', 'category', 'price', 'page'] as const;
 
-const lowerCaseWord = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value);
+/** Vehicles on one page of the inventory. */
+export const INVENTORY_PAGE_SIZE = 24;
+
+/** Page numbers above this are not pages of any catalogue this site will hold. */
+const MAX_PAGE = 99_999;
+
+const lowerCaseWord = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
+const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T => choices.find((choice) => choice === lowerCaseWord(value)) ?? fallback;
 
 /**
- * The inventory's query string (?search=&brand=&category=&price=) as filters. A value it does not
- * know becomes the default, so a mistyped or hostile link still shows the inventory.
+ * Filters from query parameters (the first value of each name counts). A value it does not know
+ * becomes the default, so a mistyped or hostile link still shows the inventory; it never fails,
+ * whatever the values are. Plain checks rather than a schema, as this runs in the browser too.
  */
-export const inventoryFiltersSchema = z.object({
-  search: firstValue.pipe(z.string().transform((value) => value.slice(0, SEARCH_MAX_LENGTH))).catch(''),
-  brand: firstValue.pipe(z.preprocess(lowerCaseWord, z.enum(BRAND_FILTERS))).catch('all'),
-  category: firstValue.pipe(z.preprocess(lowerCaseWord, z.string().regex(/^[a-z0-9-]{1,40}$/))).catch('all'),
-  price: firstValue.pipe(z.preprocess(lowerCaseWord, z.enum(PRICE_FILTERS))).catch('all'),
-});
+export function inventoryFiltersFrom(values: Record<string, unknown>): InventoryFilters {
+  const search = typeof values.search === 'string' ? values.search.slice(0, SEARCH_MAX_LENGTH) : '';
+  const category = lowerCaseWord(values.category);
+  return {
+    search,
+    brand: oneOf(BRAND_FILTERS, values.brand, 'all'),
+    category: category !== undefined && /^[a-z0-9-]{1,40}$/.test(category) ? category : 'all',
+    price: oneOf(PRICE_FILTERS, values.price, 'all'),
+  };
+}
+
+function firstValues(query: URLSearchParams | string): Record<string, string> {
+  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
+  const values: Record<string, string> = {};
+  for (const [key, value] of params) values[key] ??= value;
+  return values;
+}
 
 /**
  * Filters from a query string. With the list of offered categories, a category outside it reads
  * as 'all', like any other unknown value.
  */
 export function parseInventoryFilters(query: URLSearchParams | string, categories?: readonly string[]): InventoryFilters {
-  const params = typeof query === 'string' ? new URLSearchParams(query) : query;
-  const firstValues: Record<string, string> = {};
-  for (const [key, value] of params) firstValues[key] ??= value;
-  const filters = inventoryFiltersSchema.parse(firstValues);
+  const filters = inventoryFiltersFrom(firstValues(query));
   if (categories && filters.category !== 'all' && !categories.includes(filters.category)) return { ...filters, category: 'all' };
   return filters;
 }
 
-/** The query string that reproduces the filters, leaving out every default. */
-export function inventoryQuery(filters: InventoryFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.search.trim() !== '') query.set('search', filters.search);
-  if (filters.brand !== 'all') query.set('brand', filters.brand);
-  if (filters.category !== 'all') query.set('category', filters.category);
-  if (filters.price !== 'all') query.set('price', filters.price);
-  return query;
+/** The page number a query string asks for: a whole number from 1, else the first page. */
+export function parseInventoryPage(query: URLSearchParams | string): number {
+  const value = firstValues(query).page?.trim() ?? '';
+  const page = /^\d{1,5}$/.test(value) ? Number(value) : 1;
+  return page >= 1 && page <= MAX_PAGE ? page : 1;
 }
 
 export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {

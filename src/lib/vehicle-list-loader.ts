@@ -4,8 +4,8 @@ import { data } from 'react-router';
 export type Deferrable<T> = T | Promise<T>;
 
 export interface VehicleListData<T> {
-  /** The list, or in the browser the pending list, which the page renders through <Await>. */
-  vehicles: Deferrable<T[]>;
+  /** The list (or a page of it), or in the browser the pending one, which the page renders through <Await>. */
+  vehicles: Deferrable<T>;
   /** Set when the server could not read the catalogue; the page says so instead of the grid. */
   loadError: string | null;
 }
@@ -47,9 +47,9 @@ function statusOf(error: unknown): number {
  * catalogue cannot be read the page still renders, says 'Failed to fetch vehicles: {status}'
  * (spec section 8) and answers with that status. In the browser it hands the page the pending list
  * at once, so a client-side navigation shows the skeleton cards while it loads, after `retries`
- * further attempts on failure.
+ * further attempts on failure. `empty` stands in for the list beside a load error (default: []).
  */
-export async function loadVehicleList<T>(load: () => Promise<T[]>, { retries = 0 }: { retries?: number } = {}) {
+export async function loadVehicleList<T>(load: () => Promise<T>, { retries = 0, empty = [] as unknown as T }: { retries?: number; empty?: T } = {}) {
   if (loadsInBrowser()) {
     return { vehicles: handedToPage(withRetries(load, retries)), loadError: null } satisfies VehicleListData<T>;
   }
@@ -57,6 +57,6 @@ export async function loadVehicleList<T>(load: () => Promise<T[]>, { retries = 0
     return { vehicles: await load(), loadError: null } satisfies VehicleListData<T>;
   } catch (error) {
     const status = statusOf(error);
-    return data({ vehicles: [], loadError: `Failed to fetch vehicles: ${status}` } satisfies VehicleListData<T>, { status });
+    return data({ vehicles: empty, loadError: `Failed to fetch vehicles: ${status}` } satisfies VehicleListData<T>, { status });
   }
 }

@@ -6,7 +6,7 @@ import type { RequestContext } from '../request-context';
 /** How the page controller turns a request into HTML: a template and the React renderer. */
 export interface PageRenderer {
   template(url: string): Promise<string>;
-  render(request: Request, context: RequestContext, nonce: string): Promise<RenderedPage>;
+  render(request: Request, context: RequestContext): Promise<RenderedPage>;
   /**
    * Head tags that start downloading the matched pages' own chunks with the entry, rather than
    * after it: without them the browser finds the page chunk only once the entry has run.

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../catalog/catalog';
-import { cacheKey, createRenderCache, isStorable, pageBody, watchedCatalog, type CachedPage } from './render-cache';
+import type { PrecompressedResponse } from '../http/send-precompressed';
+import { createRenderCache, isStorable, watchedCatalog } from './render-cache';
 
-const page = (text: string, status = 200): CachedPage => ({ status, etag: `W/"${text}"`, parts: text.split('NONCE').map((part) => Buffer.from(part)) });
+const page = (text: string, status = 200): PrecompressedResponse => ({
+  status,
+  contentType: 'text/html; charset=utf-8',
+  cacheControl: 'public',
+  body: { identity: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), tag: text, size: text.length * 3 },
+});
 
-function versions(initial = { count: 23, lastModified: '2026-06-01T10:00:00.000Z' as string | null }) {
+function versions(initial = { revision: 7, lastModified: '2026-06-01T10:00:00.000Z' as string | null }) {
   let current = initial;
   let failing = false;
   return {
@@ -17,157 +23,98 @@ function versions(initial = { count: 23, lastModified: '2026-06-01T10:00:00.000Z
   };
 }
 
-async function keep(cache: ReturnType<typeof createRenderCache>, url: string, text: string, status = 200) {
-  const slot = await cache.lookup(url);
-  cache.store(slot!, page(text, status));
-}
-
-describe('cacheKey', () => {
-  it('is the path and the query with its parameters in a stable order, each name keeping its values in order', () => {
-    expect(cacheKey('/inventory')).toBe('/inventory');
-    expect(cacheKey('/about?utm_source=flyer&utm_medium=print')).toBe(cacheKey('/about?utm_medium=print&utm_source=flyer'));
-    expect(cacheKey('/x?tag=b&tag=a')).not.toBe(cacheKey('/x?tag=a&tag=b'));
-    expect(cacheKey('/about?a=1')).not.toBe(cacheKey('/about?a=2'));
-    expect(cacheKey('/about')).not.toBe(cacheKey('/services'));
-    expect(cacheKey('/about?')).toBe('/about');
-    expect(cacheKey('//example.com/about')).not.toBe(cacheKey('/about'));
-  });
-});
-
 describe('isStorable', () => {
-  const clean = { catalogFailed: false, setsCookie: false, formState: false };
-  const home = { status: 200, routeIds: ['root', 'pages', 'home-page'] };
+  const at = 'http://localhost:3000/inventory?brand=denago';
 
-  it('keeps plain 200 and 404 pages, with or without a query', () => {
-    expect(isStorable(home, '/', clean)).toBe(true);
-    expect(isStorable(home, '/?utm_source=flyer', clean)).toBe(true);
-    expect(isStorable({ status: 404, routeIds: ['root', 'pages', 'not-found-page'] }, '/no-such-page', clean)).toBe(true);
+  it('keeps a 200 whose canonical address is its key, and any 404', () => {
+    expect(isStorable({ status: 200, canonicalUrl: at }, at, false)).toBe(true);
+    expect(isStorable({ status: 404, canonicalUrl: null }, 'http://localhost:3000/no-such-page', false)).toBe(true);
   });
 
-  it('never keeps an error page, a page that set a cookie, a re-rendered form or a page whose catalogue read failed', () => {
-    expect(isStorable({ ...home, status: 503 }, '/', clean)).toBe(false);
-    expect(isStorable({ ...home, status: 500 }, '/', clean)).toBe(false);
-    expect(isStorable(home, '/', { ...clean, setsCookie: true })).toBe(false);
-    expect(isStorable(home, '/', { ...clean, formState: true })).toBe(false);
-    expect(isStorable(home, '/', { ...clean, catalogFailed: true })).toBe(false);
+  it('never keeps a page whose canonical address is another: an unknown filter value, a page past the end', () => {
+    expect(isStorable({ status: 200, canonicalUrl: 'http://localhost:3000/inventory' }, 'http://localhost:3000/inventory?category=hovercraft', false)).toBe(false);
+    expect(isStorable({ status: 200, canonicalUrl: null }, at, false)).toBe(false);
   });
 
-  it('never keeps a contact form prefilled from the query or an inventory search, but keeps those pages without a query', () => {
-    const contact = { status: 200, routeIds: ['root', 'pages', 'contact-page'] };
-    const inventory = { status: 200, routeIds: ['root', 'pages', 'inventory-page'] };
-    expect(isStorable(contact, '/contact?interest=service&topic=brakes', clean)).toBe(false);
-    expect(isStorable(inventory, '/inventory?search=maverick', clean)).toBe(false);
-    expect(isStorable(contact, '/contact', clean)).toBe(true);
-    expect(isStorable(inventory, '/inventory', clean)).toBe(true);
-  });
-});
-
-describe('pageBody', () => {
-  it('puts the response nonce wherever the placeholder was', () => {
-    expect(pageBody(page('<script nonce="NONCE">a</script><script nonce="NONCE">b</script>'), 'abc==').toString()).toBe(
-      '<script nonce="abc==">a</script><script nonce="abc==">b</script>',
-    );
-    expect(pageBody(page('no scripts'), 'abc==').toString()).toBe('no scripts');
+  it('never keeps an error page or a page whose catalogue read failed', () => {
+    expect(isStorable({ status: 503, canonicalUrl: at }, at, false)).toBe(false);
+    expect(isStorable({ status: 500, canonicalUrl: at }, at, false)).toBe(false);
+    expect(isStorable({ status: 200, canonicalUrl: at }, at, true)).toBe(false);
+    expect(isStorable({ status: 404, canonicalUrl: null }, at, true)).toBe(false);
   });
 });
 
 describe('createRenderCache', () => {
-  it('answers a kept page for its URL only', async () => {
-    const cache = createRenderCache({ version: versions().read });
-    expect((await cache.lookup('/about'))!.page).toBeUndefined();
-    await keep(cache, '/about', 'about page');
-    expect((await cache.lookup('/about'))!.page?.etag).toBe('W/"about page"');
-    expect((await cache.lookup('/services'))!.page).toBeUndefined();
+  it('keeps pages per generation: the catalogue version and the year', async () => {
+    const version = versions();
+    let time = Date.parse('2026-12-31T23:59:00Z');
+    const cache = createRenderCache({ version: version.read, now: () => time });
+    const first = (await cache.generation())!;
+    cache.set(first, '/about', page('about'));
+    expect(cache.get(first, '/about')?.body.tag).toBe('about');
+
+    version.set({ revision: 8, lastModified: '2026-06-02T10:00:00.000Z' });
+    const second = (await cache.generation())!;
+    expect(second).not.toBe(first);
+    expect(cache.get(second, '/about')).toBeUndefined();
+    cache.set(second, '/about', page('about 2'));
+    // A page rendered in the generation before is not kept.
+    cache.set(first, '/services', page('services'));
+    expect(cache.get(second, '/services')).toBeUndefined();
+
+    time = Date.parse('2027-01-01T00:00:30Z');
+    expect(await cache.generation()).not.toBe(second);
   });
 
-  it('forgets every page when the catalogue version changes, in count or in last change', async () => {
+  it('has no generation when the version cannot be read, so pages are rendered as if there were no cache', async () => {
     const version = versions();
     const cache = createRenderCache({ version: version.read });
-    await keep(cache, '/inventory', 'old prices');
-    version.set({ count: 23, lastModified: '2026-06-02T08:00:00.000Z' });
-    expect((await cache.lookup('/inventory'))!.page).toBeUndefined();
-    await keep(cache, '/inventory', 'new prices');
-    version.set({ count: 22, lastModified: '2026-06-02T08:00:00.000Z' });
-    expect((await cache.lookup('/inventory'))!.page).toBeUndefined();
-    expect(cache.size).toBe(0);
-  });
-
-  it('does not keep a page rendered before the version changed', async () => {
-    const version = versions();
-    const cache = createRenderCache({ version: version.read });
-    const early = await cache.lookup('/inventory');
-    version.set({ count: 24, lastModified: '2026-06-03T08:00:00.000Z' });
-    await cache.lookup('/about');
-    cache.store(early!, page('rendered from the old catalogue'));
-    expect((await cache.lookup('/inventory'))!.page).toBeUndefined();
-  });
-
-  it('renders anew when the version cannot be read', async () => {
-    const version = versions();
-    const cache = createRenderCache({ version: version.read });
-    await keep(cache, '/about', 'about page');
     version.fail(true);
-    expect(await cache.lookup('/about')).toBeNull();
+    expect(await cache.generation()).toBeNull();
   });
 
-  it('forgets pages at the new year, which the footer and the years-in-business claims print', async () => {
-    let now = new Date(2026, 11, 31, 23, 59, 30).getTime();
-    const cache = createRenderCache({ version: versions().read, maxAgeMs: 60 * 60_000, now: () => now });
-    await keep(cache, '/about', '© 2026');
-    now += 20_000;
-    expect((await cache.lookup('/about'))!.page?.etag).toBe('W/"© 2026"');
-    now += 20_000;
-    expect((await cache.lookup('/about'))!.page).toBeUndefined();
+  it('keeps not-found pages apart: made-up paths cannot push real pages out', async () => {
+    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxNotFound: 2 });
+    const generation = (await cache.generation())!;
+    cache.set(generation, '/', page('home'));
+    cache.set(generation, '/about', page('about'));
+    for (let index = 0; index < 100; index += 1) cache.set(generation, `/made-up-${index}`, page('missing', 404));
+    expect(cache.get(generation, '/')?.body.tag).toBe('home');
+    expect(cache.get(generation, '/about')?.body.tag).toBe('about');
+    expect(cache.get(generation, '/made-up-99')?.status).toBe(404);
+    expect(cache.get(generation, '/made-up-0')).toBeUndefined();
   });
 
-  it('forgets a page after its maximum age', async () => {
-    let now = new Date(2027, 0, 5, 12, 0).getTime();
-    const cache = createRenderCache({ version: versions().read, maxAgeMs: 60_000, now: () => now });
-    await keep(cache, '/about', 'about page');
-    now += 59_000;
-    expect((await cache.lookup('/about'))!.page?.etag).toBe('W/"about page"');
-    now += 2_000;
-    expect((await cache.lookup('/about'))!.page).toBeUndefined();
-  });
-
-  it('drops the least recently used pages beyond its count and byte limits', async () => {
-    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxBytes: 1000 });
-    await keep(cache, '/a', 'A');
-    await keep(cache, '/b', 'B');
-    await cache.lookup('/a');
-    await keep(cache, '/c', 'C');
-    expect(cache.size).toBe(2);
-    expect((await cache.lookup('/b'))!.page).toBeUndefined();
-    expect((await cache.lookup('/a'))!.page).toBeDefined();
-    expect((await cache.lookup('/c'))!.page).toBeDefined();
-
-    // 1 + 600 bytes fit; another 500 do not, so the two older pages go.
-    await keep(cache, '/big', 'x'.repeat(600));
-    expect(cache.size).toBe(2);
-    await keep(cache, '/bigger', 'y'.repeat(500));
-    expect(cache.size).toBe(1);
-    expect((await cache.lookup('/bigger'))!.page).toBeDefined();
-    // A page over the whole limit is not kept at all.
-    await keep(cache, '/huge', 'z'.repeat(1001));
-    expect((await cache.lookup('/huge'))!.page).toBeUndefined();
-    expect((await cache.lookup('/bigger'))!.page).toBeDefined();
+  it('renders once for concurrent misses of one key, and again for another key or generation', async () => {
+    const cache = createRenderCache({ version: versions().read });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      return renders;
+    };
+    const results = await Promise.all([cache.renderOnce('g1', '/', render), cache.renderOnce('g1', '/', render), cache.renderOnce('g1', '/', render)]);
+    expect(results).toEqual([1, 1, 1]);
+    await Promise.all([cache.renderOnce('g1', '/about', render), cache.renderOnce('g2', '/', render)]);
+    expect(renders).toBe(3);
+    // Once done, the next miss renders again.
+    await cache.renderOnce('g1', '/', render);
+    expect(renders).toBe(4);
   });
 });
 
 describe('watchedCatalog', () => {
-  it('notes a failed read and still passes the failure to the loader', async () => {
-    const catalog: Catalog = {
+  it('notes a failed catalogue read and passes the failure on', async () => {
+    const catalog = {
       listVehicles: async () => [],
-      listVehiclesByBrand: async () => {
-        throw new Error('down');
+      findVehicle: async () => {
+        throw new Error('database unavailable');
       },
-      findVehicle: async () => null,
-    };
+    } as unknown as Catalog;
     const watched = watchedCatalog(catalog);
     await watched.catalog.listVehicles();
-    await watched.catalog.findVehicle('x');
     expect(watched.failed()).toBe(false);
-    await expect(watched.catalog.listVehiclesByBrand('denago')).rejects.toThrow('down');
+    await expect(watched.catalog.findVehicle('x')).rejects.toThrow('database unavailable');
     expect(watched.failed()).toBe(true);
   });
 });

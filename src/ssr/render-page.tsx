@@ -3,11 +3,23 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { resolveHead } from '../head/resolve-head';
 import { renderHeadTags } from '../head/render-head-tags';
+import { structuredData } from '../head/structured-data.server';
 import type { RequestContext } from '../request-context';
 import { routes } from '../routes';
+import { hydrationDataScript } from './hydration-data';
 
 export type RenderedPage =
-  | { kind: 'page'; status: number; head: string; html: string; routeIds: string[] }
+  | {
+      kind: 'page';
+      status: number;
+      head: string;
+      html: string;
+      /** The router's hydration data as a non-executed JSON script, for after the root element. */
+      data: string;
+      routeIds: string[];
+      /** The page's canonical URL, or null for a page not to be indexed. */
+      canonicalUrl: string | null;
+    }
   | { kind: 'redirect'; status: number; location: string };
 
 const handler = createStaticHandler(routes);
@@ -16,7 +28,7 @@ const handler = createStaticHandler(routes);
  * Renders one request through the route table: loaders run against the server's catalogue, and
  * the result is complete HTML plus the head tags and status a crawler needs.
  */
-export async function renderPage(request: Request, context: RequestContext, nonce: string): Promise<RenderedPage> {
+export async function renderPage(request: Request, context: RequestContext): Promise<RenderedPage> {
   const result = await handler.query(request, { requestContext: context });
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
@@ -24,7 +36,7 @@ export async function renderPage(request: Request, context: RequestContext, nonc
   const router = createStaticRouter(handler.dataRoutes, result);
   const html = renderToString(
     <StrictMode>
-      <StaticRouterProvider router={router} context={result} nonce={nonce} />
+      <StaticRouterProvider router={router} context={result} hydrate={false} />
     </StrictMode>,
   );
   const matches = result.matches.map((match) => ({
@@ -32,6 +44,14 @@ export async function renderPage(request: Request, context: RequestContext, nonc
     data: result.loaderData[match.route.id],
     params: match.params,
   }));
-  const head = renderHeadTags(resolveHead(matches, result.location.pathname, context.site.business));
-  return { kind: 'page', status: result.statusCode, head, html, routeIds: result.matches.map((match) => match.route.id) };
+  const resolved = resolveHead(matches, result.location.pathname, context.site.business, structuredData);
+  return {
+    kind: 'page',
+    status: result.statusCode,
+    head: renderHeadTags(resolved),
+    html,
+    data: hydrationDataScript(result),
+    routeIds: result.matches.map((match) => match.route.id),
+    canonicalUrl: resolved.canonicalUrl,
+  };
 }

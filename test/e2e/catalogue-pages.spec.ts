@@ -5,16 +5,23 @@ const resultsCount = (page: Page) => page.getByTestId('results-count');
 const resultCards = (page: Page) => page.getByRole('list', { name: /Vehicles/ }).getByRole('article');
 
 /**
- * Every request the page makes from now on, as "METHOD url": pictures scrolling into view and the
- * favicon, which Chromium asks for again on each new history entry, aside.
+ * Every request the page makes from now on, as "METHOD path?query": pictures scrolling into view,
+ * the favicon, which Chromium asks for again on each new history entry, and script chunks aside.
  */
 function recordRequests(page: Page): string[] {
   const requests: string[] = [];
   page.on('request', (request: Request) => {
-    if (request.resourceType() === 'image' || new URL(request.url()).pathname === '/favicon.svg') return;
-    requests.push(`${request.method()} ${request.url()}`);
+    const url = new URL(request.url());
+    if (request.resourceType() === 'image' || request.resourceType() === 'script' || url.pathname === '/favicon.svg') return;
+    requests.push(`${request.method()} ${url.pathname}${url.search}`);
   });
   return requests;
+}
+
+/** Marks the document, so a test can tell it was never reloaded. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+  return async () => expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 }
 
 /** Holds matching requests until released, so a test can look at the page while data loads. */
@@ -41,10 +48,11 @@ async function vehicleId(page: Page, slug: string): Promise<string> {
 test.describe('inventory filters after hydration', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('filter instantly, without a network request, and mirror the filters in the address bar', async ({ page }) => {
+  test('filters without reloading the page, asking the API for the matching page only, and mirrors the filters in the address bar', async ({ page }) => {
     await page.goto('/inventory');
     await waitForHydration(page);
     await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
+    const sameDocument = await markDocument(page);
     const requests = recordRequests(page);
 
     await page.getByLabel('Brand').selectOption('denago');
@@ -68,7 +76,11 @@ test.describe('inventory filters after hydration', () => {
     await page.getByLabel('Search').press('Enter');
     await expect(resultsCount(page)).toBeFocused();
     await page.waitForTimeout(300);
-    expect(requests).toEqual([]);
+    await sameDocument();
+    // Only the JSON of each filtered page: never a document, never the whole catalogue.
+    expect(requests.length).toBeGreaterThan(0);
+    for (const request of requests) expect(request).toMatch(/^GET \/api\/inventory(\?|$)/);
+    expect(requests).toContain('GET /api/inventory?search=xxl&brand=denago&category=rover');
   });
 
   test('search is case-insensitive and keeps every typed character', async ({ page }) => {
@@ -111,12 +123,12 @@ test.describe('inventory filters after hydration', () => {
     await expect(resultsCount(page)).toHaveText('Showing 17 of 23 total vehicles');
   });
 
-  test('Clear All Filters resets the store and the address without reloading', async ({ page }) => {
+  test('Clear All Filters resets the store and the address without reloading the page', async ({ page }) => {
     await page.goto('/inventory?category=forester&price=under-15000');
     await waitForHydration(page);
     await expect(page.getByText('No vehicles match your current filters.')).toBeVisible();
     await expect(resultsCount(page)).toHaveText('Showing 0 of 23 total vehicles');
-    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const sameDocument = await markDocument(page);
     const requests = recordRequests(page);
 
     await page.getByRole('link', { name: 'Clear All Filters' }).click();
@@ -124,8 +136,8 @@ test.describe('inventory filters after hydration', () => {
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(page.getByLabel('Category')).toHaveValue('all');
     await expect(page.getByLabel('Price')).toHaveValue('all');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
-    expect(requests).toEqual([]);
+    await sameDocument();
+    expect(requests).toEqual(['GET /api/inventory']);
 
     await page.goBack();
     await expect(resultsCount(page)).toHaveText('Showing 0 of 23 total vehicles');
@@ -169,7 +181,7 @@ test.describe('client-side navigation', () => {
   test('shows six skeleton cards while the inventory loads, then the vehicles', async ({ page }) => {
     await page.goto('/denago');
     await waitForHydration(page);
-    const list = await holdRequests(page, '**/api/vehicles');
+    const list = await holdRequests(page, '**/api/inventory');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(page.getByTestId('vehicle-skeleton')).toHaveCount(6);
@@ -229,6 +241,7 @@ for (const width of [390, 1280]) {
     const paths: Array<[string, (page: Page) => Promise<string>]> = [
       ['the inventory', async () => '/inventory'],
       ['the empty inventory', async () => '/inventory?category=forester&price=under-15000'],
+      ['an inventory page past the end', async () => '/inventory?page=2'],
       ['a vehicle detail page', async (page) => `/vehicle/${await vehicleId(page, 'denago-ev-city')}`],
       ['the vehicle not found page', async () => '/vehicle/not-a-uuid'],
       ['the DENAGO page', async () => '/denago'],

@@ -72,6 +72,8 @@ test.describe('breadcrumb', () => {
     await breadcrumb.getByRole('link', { name: 'EVOLUTION' }).click();
     await expect(page).toHaveURL(/\/evolution$/);
     await expect(page.getByRole('heading', { level: 1 })).not.toHaveText('EVOLUTION D6 Max GT6');
+    // The brand page's own request is done before we listen for the model page's.
+    await expect(page.locator('#evolution-inventory').getByRole('article').first()).toBeVisible();
 
     const requests: string[] = [];
     page.on('request', (request) => {

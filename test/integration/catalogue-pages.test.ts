@@ -149,17 +149,25 @@ describe('catalogue pages with the shipped catalogue', () => {
       expect(resultLinks(response.text)).toContain('/vehicles/denago-ev-city');
     });
 
-    it('has its title, description, canonical without the filters, and an ItemList of every vehicle', async () => {
-      const html = (await request(site.app).get('/inventory?brand=denago&search=city').expect(200)).text;
+    it('has its title, description, its own canonical and an ItemList of the vehicles it shows', async () => {
+      const html = (await request(site.app).get('/inventory').expect(200)).text;
       expect(html).toMatch(/<title>[^<]*Inventory[^<]*<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]+">/);
       expect(canonicalOf(html)).toBe(`${origin()}/inventory`);
+      expect(html).not.toMatch(/rel="(next|prev)"/);
       const list = jsonLdOfType(html, 'ItemList');
       expect(list.numberOfItems).toBe(23);
       const items = list.itemListElement as Array<{ position: number; url: string; name: string }>;
       expect(items).toHaveLength(23);
       expect(items[0]!.position).toBe(1);
       expect(items.map((item) => item.url)).toContain(`${origin()}/vehicles/denago-ev-city`);
+    });
+
+    it('gives a filtered list its own canonical, without the search, and lists only what it shows', async () => {
+      const html = (await request(site.app).get('/inventory?search=city&brand=DENAGO&utm_source=mail').expect(200)).text;
+      expect(canonicalOf(html)).toBe(`${origin()}/inventory?brand=denago`);
+      const list = jsonLdOfType(html, 'ItemList');
+      expect((list.itemListElement as Array<{ url: string }>).map((item) => item.url)).toEqual([`${origin()}/vehicles/denago-ev-city`]);
     });
   });
 

@@ -285,7 +285,7 @@ describe('POST /contact (the form without JavaScript)', () => {
   test.each(badInputs)('refuses $case: the page again, status 400, the message beside the field, the input kept', async ({ field, value, message }) => {
     const form = new URLSearchParams(withValue(field, value) as Record<string, string>);
     const answer = await postForm(form.toString()).expect(400).expect('Content-Type', /text\/html/);
-    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers['cache-control']).toBe('private, no-store');
     const html = answer.text;
     expect(html).toContain(`<p id="contact-${field}-error" class="mt-1.5 text-sm font-medium text-danger-700">${message}</p>`);
     const control = new RegExp(`<(input|select|textarea)[^>]*id="contact-${field}"[^>]*>`).exec(html)?.[0];
@@ -327,7 +327,7 @@ describe('when the database is down', () => {
     const api = await request(site.app).post('/api/contact').send(valid).expect(503);
     expect(api.body.error).toMatch(/could not save your message/);
     const page = await postForm(valid).expect(503);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.text).toContain('We could not save your message right now.');
     expect(page.text).toContain('value="jane.doe@example.com"');
   });

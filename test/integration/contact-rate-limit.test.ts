@@ -42,7 +42,7 @@ describe('the contact rate limit', () => {
     await request(site.app).post('/contact').type('form').set('Origin', 'http://localhost:3000').send(valid).expect(303);
     const page = await request(site.app).post('/contact').type('form').set('Origin', 'http://localhost:3000').send(valid).expect(429);
     expect(page.headers['content-type']).toMatch(/text\/html/);
-    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.text).toContain('Too many messages from your address. Please try again later, or call us.');
     expect(page.text).toContain('value="jane.doe@example.com"');
     expect(await ContactForm.countDocuments()).toBe(2);

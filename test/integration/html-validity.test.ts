@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedCatalog } from '../../scripts/generated-catalog';
+import { importCatalog } from '../../services/catalog-import.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 /**
@@ -98,6 +100,17 @@ beforeAll(async () => {
     .send({ firstName: 'Jane', lastName: 'Doe', email: 'jane@', phone: '555', interest: 'sales', message: 'Hi' });
   pages.push({ label: 'contact refused without JavaScript (POST /contact)', status: refused.status, html: refused.text, file: '' });
 
+  // An inventory longer than a page: the page links, a middle page, a page past the end.
+  await importCatalog(generatedCatalog(80));
+  pages.push(
+    ...(await renderAll([
+      ['inventory of 80, first page', '/inventory'],
+      ['inventory of 80, a middle page', '/inventory?page=2'],
+      ['inventory of 80, filtered, second page', '/inventory?brand=evolution&page=2'],
+      ['inventory of 80, past the end', '/inventory?page=9'],
+    ])),
+  );
+
   folder = await mkdtemp(path.join(tmpdir(), 'html-validity-'));
   await Promise.all(
     pages.map(async (page, index) => {
@@ -133,6 +146,9 @@ describe('HTML validity (Nu HTML Checker)', () => {
     expect(pages.filter((page) => page.status >= 500).map((page) => page.label)).toEqual([]);
     for (const state of STATES) expect(statusOf(`${state.label} ${state.path}`), state.path).toBe(state.status);
     expect(statusOf('contact refused without JavaScript (POST /contact)')).toBe(400);
+    expect(statusOf('inventory of 80, a middle page /inventory?page=2')).toBe(200);
+    expect(statusOf('inventory of 80, past the end /inventory?page=9')).toBe(404);
+    expect(pages.find((page) => page.label === 'inventory of 80, first page /inventory')!.html).toContain('aria-label="Inventory pages"');
     for (const path of ['/', '/inventory', '/vehicles/denago-ev-city', '/denago', '/evolution', '/toms-river-township-golf-carts', '/contact', '/rentals', '/about', '/showroom', '/services', '/privacy', '/terms']) {
       expect(statusOf(path), path).toBe(200);
     }

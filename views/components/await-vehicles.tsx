@@ -9,7 +9,7 @@ interface AwaitVehiclesProps<T> {
   /** What screen readers hear while the list loads. */
   loadingLabel: string;
   skeletonClassName: string;
-  children: (vehicles: T[]) => ReactNode;
+  children: (vehicles: T) => ReactNode;
 }
 
 /**
@@ -21,7 +21,7 @@ export function AwaitVehicles<T>({ list, loadingLabel, skeletonClassName, childr
   return (
     <Suspense fallback={<VehicleGridSkeleton className={skeletonClassName} label={loadingLabel} />}>
       <Await resolve={list.vehicles} errorElement={<AsyncVehicleLoadError />}>
-        {(vehicles: T[]) => children(vehicles)}
+        {(vehicles: T) => children(vehicles)}
       </Await>
     </Suspense>
   );

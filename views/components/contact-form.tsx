@@ -6,7 +6,7 @@ import {
   HONEYPOT_FIELD,
   INTEREST_LABELS,
   MAX_LENGTH,
-  parseContact,
+  checkContact,
   type ContactContext,
   type ContactField,
   type ContactFieldErrors,
@@ -91,7 +91,7 @@ export function ContactForm({ initial, context, fieldErrors, formError }: Contac
     if (sending) return;
     const form = event.currentTarget;
     const values = formValues(form);
-    const checked = parseContact(values);
+    const checked = checkContact(values);
     if (!checked.success) {
       setCheckAsTyped(true);
       showErrors(checked.fieldErrors);
@@ -123,7 +123,7 @@ export function ContactForm({ initial, context, fieldErrors, formError }: Contac
 
   function recheck() {
     if (!checkAsTyped || !formRef.current) return;
-    const checked = parseContact(formValues(formRef.current));
+    const checked = checkContact(formValues(formRef.current));
     setErrors(checked.success ? {} : checked.fieldErrors);
   }
 

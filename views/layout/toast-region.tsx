@@ -1,70 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSiteStore } from '../state/site-store';
-import { Icon } from '../components/icon';
 
-export const TOAST_DURATION_MS = 5000;
-export const TOAST_SWIPE_THRESHOLD_PX = 50;
+// The toast itself loads when the first one shows (after a failed send, say), not with every page.
+const ToastMessage = lazy(() => import('./toast-message').then((module) => ({ default: module.ToastMessage })));
 
 /**
- * The site-wide notification region: one toast at a time, gone after five seconds, or sooner
- * when dismissed or swiped more than 50 px sideways. The live region exists from the first paint
- * so screen readers announce what appears in it.
+ * The site-wide notification region: one toast at a time (toast-message.tsx). The live region
+ * exists from the first paint so screen readers announce what appears in it.
  */
 export function ToastRegion() {
   const toast = useSiteStore((state) => state.toast);
-  const dismiss = useSiteStore((state) => state.dismissToast);
-  const [offset, setOffset] = useState(0);
-  const swipeStart = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (!toast) return;
-    setOffset(0);
-    const timer = window.setTimeout(dismiss, TOAST_DURATION_MS);
-    return () => window.clearTimeout(timer);
-  }, [toast, dismiss]);
-
-  const destructive = toast?.variant === 'destructive';
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6 md:justify-end">
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-[420px]">
         {toast ? (
-          <div
-            key={toast.id}
-            data-variant={toast.variant}
-            className={`pointer-events-auto flex touch-pan-y items-start gap-3 rounded-2xl p-4 shadow-xl ring-1 ${
-              destructive ? 'bg-danger-700 text-white ring-danger-700' : 'bg-white text-ink-900 ring-ink-200'
-            }`}
-            style={{ transform: `translateX(${offset}px)`, opacity: 1 - Math.min(Math.abs(offset) / 200, 0.6) }}
-            onPointerDown={(event) => {
-              swipeStart.current = event.clientX;
-            }}
-            onPointerMove={(event) => {
-              if (swipeStart.current === null) return;
-              const moved = event.clientX - swipeStart.current;
-              // Once it is a swipe, the toast follows the pointer even after it leaves the toast; a plain
-              // click on the dismiss button is never captured.
-              if (Math.abs(moved) > 5 && !event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.setPointerCapture(event.pointerId);
-              setOffset(moved);
-            }}
-            onPointerUp={() => {
-              swipeStart.current = null;
-              if (Math.abs(offset) > TOAST_SWIPE_THRESHOLD_PX) dismiss();
-              else setOffset(0);
-            }}
-            onPointerCancel={() => {
-              swipeStart.current = null;
-              setOffset(0);
-            }}
-          >
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold">{toast.title}</p>
-              {toast.description ? <p className={`mt-1 text-sm ${destructive ? 'text-white' : 'text-ink-600'}`}>{toast.description}</p> : null}
-            </div>
-            <button type="button" onClick={dismiss} className={`-m-1 rounded-full p-1.5 ${destructive ? 'hover:bg-white/15' : 'hover:bg-ink-100'}`}>
-              <Icon name="close" className="size-4" />
-              <span className="sr-only">Dismiss notification</span>
-            </button>
-          </div>
+          <Suspense fallback={null}>
+            <ToastMessage key={toast.id} toast={toast} />
+          </Suspense>
         ) : null}
       </div>
     </section>

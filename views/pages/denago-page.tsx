@@ -1,8 +1,7 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { denagoPage as content } from '../../seeds/brand-pages';
-import type { Vehicle } from '../../src/catalog/vehicle';
-import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
+import { brandPageList, type BrandVehicle } from '../../src/lib/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -11,41 +10,37 @@ import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
+import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
-type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'isNew'>;
-type DenagoData = VehicleListData<BrandVehicle>;
+type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
 
 async function denagoLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
-  return loadVehicleList(async () =>
-    (await catalog.listVehiclesByBrand('denago')).map(({ id, slug, name, description, price, images, isNew }) => ({
-      id,
-      slug,
-      name,
-      description,
-      price,
-      images: images.slice(0, 1),
-      isNew,
-    })),
+  return loadVehicleList(
+    async () => brandPageList(await catalog.listVehiclesByBrand('denago')),
+    { empty: { vehicles: [], total: 0 } },
   );
 }
 
-function DenagoModels({ vehicles }: { vehicles: BrandVehicle[] }) {
+function DenagoModels({ vehicles, total }: { vehicles: BrandVehicle[]; total: number }) {
   if (vehicles.length === 0) {
     return <p className="text-lg text-ink-700">Our DENAGO line-up is being restocked. Ask us what is arriving next.</p>;
   }
   return (
-    <ul className={VEHICLE_GRID_CLASSES}>
-      {vehicles.map((vehicle) => (
-        <li key={vehicle.id}>
-          <CatalogVehicleCard vehicle={vehicle} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={VEHICLE_GRID_CLASSES}>
+        {vehicles.map((vehicle) => (
+          <li key={vehicle.id}>
+            <CatalogVehicleCard vehicle={vehicle} />
+          </li>
+        ))}
+      </ul>
+      <SeeAllVehicles brand="denago" label="DENAGO" total={total} />
+    </>
   );
 }
 
@@ -102,7 +97,7 @@ function DenagoPage() {
 
       <Section tone="sand" id="models" title={content.models.title} intro={content.models.intro}>
         <AwaitVehicles list={data} loadingLabel="Loading DENAGO models…" skeletonClassName={VEHICLE_GRID_CLASSES}>
-          {(list) => <DenagoModels vehicles={list} />}
+          {(list) => <DenagoModels {...list} />}
         </AwaitVehicles>
         <Card className="mt-10 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
@@ -123,12 +118,12 @@ export const denagoPage: PageModule<DenagoData> = {
   Component: DenagoPage,
   loader: denagoLoader,
   handle: {
-    head: ({ data, business }) => ({
+    head: ({ data, business, structuredData }) => ({
       title: 'DENAGO Electric Vehicles & Golf Carts',
       description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
-      jsonLd: brandPageJsonLd(data.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin),
+      jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin) ?? [],
     }),
   },
 };

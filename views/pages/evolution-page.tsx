@@ -2,9 +2,9 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { evolutionPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { brandPageJsonLd } from '../../src/head/brand-page-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
+import { brandPageList, type BrandVehicle } from '../../src/lib/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -13,27 +13,24 @@ import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
+import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
-type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'inStock'>;
-type EvolutionData = VehicleListData<BrandVehicle>;
+/** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
+type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
 type FeaturedModel = (typeof content.featured)[number];
 
 
 async function evolutionLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
-  return loadVehicleList(async () =>
-    (await catalog.listVehiclesByBrand('evolution')).map(({ id, slug, name, description, price, images, inStock }) => ({
-      id,
-      slug,
-      name,
-      description,
-      price,
-      images: images.slice(0, 1),
-      inStock,
-    })),
+  return loadVehicleList(
+    async () => {
+      const vehicles = await catalog.listVehiclesByBrand('evolution');
+      return { ...brandPageList(vehicles), prices: content.featured.map((model) => featuredPriceLabel(model, vehicles)) };
+    },
+    { empty: { vehicles: [], total: 0, prices: [] } },
   );
 }
 
@@ -58,7 +55,7 @@ function PriceSkeleton() {
   );
 }
 
-function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedModel; vehicles: EvolutionData['vehicles']; loadError: string | null }) {
+function FeaturedModelCard({ model, index, list, loadError }: { model: FeaturedModel; index: number; list: EvolutionData['vehicles']; loadError: string | null }) {
   const link =
     model.link === 'inventory'
       ? { to: '/inventory', label: 'View in Inventory' }
@@ -84,8 +81,8 @@ function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedMode
               formatPrice(null)
             ) : (
               <Suspense fallback={<PriceSkeleton />}>
-                <Await resolve={vehicles} errorElement={formatPrice(null)}>
-                  {(list) => featuredPriceLabel(model, list)}
+                <Await resolve={list} errorElement={formatPrice(null)}>
+                  {(loaded: Awaited<EvolutionData['vehicles']>) => loaded.prices[index] ?? formatPrice(null)}
                 </Await>
               </Suspense>
             )}
@@ -100,7 +97,7 @@ function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedMode
   );
 }
 
-function EvolutionGrid({ vehicles }: { vehicles: BrandVehicle[] }) {
+function EvolutionGrid({ vehicles, total }: { vehicles: BrandVehicle[]; total: number }) {
   if (vehicles.length === 0) {
     return (
       <Card className="flex flex-col items-start gap-4 p-6 sm:p-8">
@@ -113,16 +110,19 @@ function EvolutionGrid({ vehicles }: { vehicles: BrandVehicle[] }) {
     );
   }
   return (
-    <ul className={VEHICLE_GRID_CLASSES}>
-      {vehicles.map((vehicle) => (
-        <li key={vehicle.id}>
-          <CatalogVehicleCard
-            vehicle={vehicle}
-            badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }}
-          />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className={VEHICLE_GRID_CLASSES}>
+        {vehicles.map((vehicle) => (
+          <li key={vehicle.id}>
+            <CatalogVehicleCard
+              vehicle={vehicle}
+              badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }}
+            />
+          </li>
+        ))}
+      </ul>
+      <SeeAllVehicles brand="evolution" label="EVOLUTION" total={total} />
+    </>
   );
 }
 
@@ -174,15 +174,15 @@ function EvolutionPage() {
 
       <Section tone="sand" id="featured-models" title="Featured Models">
         <ul className="grid gap-6 lg:grid-cols-2">
-          {content.featured.map((model) => (
-            <FeaturedModelCard key={model.title} model={model} vehicles={data.vehicles} loadError={data.loadError} />
+          {content.featured.map((model, index) => (
+            <FeaturedModelCard key={model.title} model={model} index={index} list={data.vehicles} loadError={data.loadError} />
           ))}
         </ul>
       </Section>
 
       <Section id="evolution-inventory" title={content.inventory.title} intro={content.inventory.intro}>
         <AwaitVehicles list={data} loadingLabel="Loading EVOLUTION inventory…" skeletonClassName={VEHICLE_GRID_CLASSES}>
-          {(list) => <EvolutionGrid vehicles={list} />}
+          {(list) => <EvolutionGrid {...list} />}
         </AwaitVehicles>
       </Section>
     </>
@@ -193,12 +193,12 @@ export const evolutionPage: PageModule<EvolutionData> = {
   Component: EvolutionPage,
   loader: evolutionLoader,
   handle: {
-    head: ({ data, business }) => ({
+    head: ({ data, business, structuredData }) => ({
       title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
       description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
-      jsonLd: brandPageJsonLd(data.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin),
+      jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin) ?? [],
     }),
   },
 };

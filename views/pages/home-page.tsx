@@ -3,7 +3,7 @@ import { HAPPY_CUSTOMERS } from '../../seeds/about';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
 import { locations } from '../../seeds/locations';
-import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import type { OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
 import { formatPrice } from '../../src/lib/format-price';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { catalogFor } from '../../src/request-context';
@@ -22,28 +22,29 @@ import type { PageModule } from './page-module';
 
 const mainShowroom = locations[0]!;
 
+/** Only what the page shows, so its data stays the same size however large the catalogue grows. */
 interface HomeData {
-  /** The fixed featured carts, at the prices the home page shows, that the catalogue holds. */
-  featured: Array<{ slug: string; price: number; name: string; image?: string; description: string }>;
-  /** Just what the structured data needs, to keep the page's hydration data small. */
-  vehicles: OfferedVehicle[];
+  /** The fixed featured carts that the catalogue holds, in the featured order, at the prices the home page shows. */
+  featured: Array<OfferedVehicle & { price: number; description: string }>;
+  /** How many vehicles the catalogue holds ("See all N models"). */
+  total: number;
 }
 
 async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
-  const vehicles = await catalogFor(context).listVehicles();
+  const catalog = catalogFor(context);
+  const [vehicles, total] = await Promise.all([catalog.findVehiclesBySlug(featuredVehicles.map((item) => item.slug)), catalog.countVehicles()]);
   const featured = featuredVehicles.flatMap((item) => {
     const vehicle = vehicles.find((candidate) => candidate.slug === item.slug);
-    return vehicle ? [{ ...item, name: vehicle.name, image: vehicle.images[0], description: vehicle.description }] : [];
+    if (!vehicle) return [];
+    const { id, slug, name, brand, inStock, images, description } = vehicle;
+    return [{ id, slug, name, brand, inStock, images: images.slice(0, 1), description, price: item.price }];
   });
-  return {
-    featured,
-    vehicles: vehicles.map(({ id, slug, name, brand, price, inStock, images }) => ({ id, slug, name, brand, price, inStock, images: images.slice(0, 1) })),
-  };
+  return { featured, total };
 }
 
 function HomePage() {
   const business = useBusiness();
-  const { featured, vehicles } = useLoaderData() as HomeData;
+  const { featured, total } = useLoaderData() as HomeData;
   const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
   const heroVehicle = featured[0];
   const years = yearsInBusiness(business.foundedYear);
@@ -65,9 +66,9 @@ function HomePage() {
           </>
         }
         aside={
-          heroVehicle?.image ? (
+          heroVehicle?.images[0] ? (
           <img
-            src={heroVehicle.image}
+            src={heroVehicle.images[0]}
             alt={`${heroVehicle.name}, one of our featured carts`}
             width={VEHICLE_IMAGE_SIZE.width}
             height={VEHICLE_IMAGE_SIZE.height}
@@ -98,7 +99,7 @@ function HomePage() {
               <VehicleCard
                 href={`/vehicles/${vehicle.slug}`}
                 name={vehicle.name}
-                image={vehicle.image}
+                image={vehicle.images[0]}
                 priceLabel={formatPrice(vehicle.price)}
                 badge={{ label: 'NEW', tone: 'new' }}
                 description={vehicle.description}
@@ -108,7 +109,7 @@ function HomePage() {
         </ul>
         <div className="mt-8">
           <ButtonLink to="/inventory" variant="secondary" size="lg">
-            See all {vehicles.length} models
+            See all {total} models
             <Icon name="arrowRight" className="size-4" />
           </ButtonLink>
         </div>
@@ -230,8 +231,9 @@ export const homePage: PageModule<HomeData> = {
   Component: HomePage,
   loader: homeLoader,
   handle: {
-    head: ({ business, data }) => ({
-      jsonLd: [offerCatalogJsonLd(data.vehicles, business.origin, business.name)],
+    head: ({ business, data, structuredData }) => ({
+      // The offers the page shows: the featured carts at their featured prices.
+      jsonLd: structuredData ? [structuredData.offerCatalog(data.featured, business.origin, business.name)] : [],
       description: `New electric golf carts and street-legal LSVs, rentals and service at five showrooms across Ocean and Cape May counties, New Jersey. 0% financing on select models.`,
       canonicalPath: '/',
       keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],

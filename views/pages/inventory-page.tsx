@@ -1,23 +1,17 @@
-import { useCallback, useEffect, useMemo, useRef, type FormEvent, type MouseEvent } from 'react';
-import { Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
-import type { Vehicle } from '../../src/catalog/vehicle';
-import { vehicleListJsonLd } from '../../src/head/vehicle-list-json-ld';
-import {
-  categoryOptions,
-  DEFAULT_INVENTORY_FILTERS,
-  filterVehicles,
-  inventoryQuery,
-  parseInventoryFilters,
-  type InventoryFilters,
-} from '../../src/lib/inventory-filters';
+import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
+import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import type { InventoryListing } from '../../src/catalog/inventory-listing';
+import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/lib/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/lib/inventory-query';
 import { contactPath } from '../../src/lib/contact-path';
-import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
+import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { InventoryFilterForm } from '../components/inventory-filter-form';
+import { InventoryPagination, isPaginationEntry } from '../components/inventory-pagination';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
@@ -26,11 +20,7 @@ import { useBusiness } from '../hooks/use-business';
 import { InventoryFiltersProvider, useInventoryFilters, useInventoryFiltersStore } from '../state/inventory-filters-store';
 import type { PageModule } from './page-module';
 
-/** What a card and the filters read; the rest of a vehicle stays out of the page's data. */
-export type InventoryVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'brand' | 'category' | 'price' | 'images' | 'isNew'>;
-
-type InventoryData = VehicleListData<InventoryVehicle>;
-
+type InventoryData = VehicleListData<InventoryListing>;
 
 /** Marks history entries the filter form wrote, so the page does not read them back. */
 type FilterEntry = 'typing' | 'choice';
@@ -43,32 +33,33 @@ function filterEntryOf(state: unknown): FilterEntry | null {
   return typeof state === 'object' && state !== null && 'inventoryFilters' in state ? (state as FilterEntryState).inventoryFilters : null;
 }
 
-async function inventoryLoader({ context }: LoaderFunctionArgs) {
+/** Where a listing lives: its filters (never the search, which is one visitor's) and its page number. */
+const listingPath = (listing: Pick<InventoryListing, 'filters' | 'page'>) => {
+  const query = inventoryQuery({ ...listing.filters, search: '' }, listing.page).toString();
+  return query ? `/inventory?${query}` : '/inventory';
+};
+
+async function inventoryLoader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
   const catalog = catalogFor(context);
+  const empty: InventoryListing = { ...query, vehicles: [], pageCount: 1, matching: 0, total: 0, categories: [] };
   // Spec section 7: a failed load is retried three times before the page shows the error.
-  return loadVehicleList(
-    async () =>
-      (await catalog.listVehicles()).map(({ id, slug, name, description, brand, category, price, images, isNew }) => ({
-        id,
-        slug,
-        name,
-        description,
-        brand,
-        category,
-        price,
-        images: images.slice(0, 1),
-        isNew,
-      })),
-    { retries: 3 },
-  );
+  const loaded = await loadVehicleList(() => catalog.findInventoryPage(query), { retries: 3, empty });
+  // A page number past the end of the list is no page: 404 (the server knows before it renders).
+  if (!loadsInBrowser() && 'vehicles' in loaded) {
+    const listing = loaded.vehicles as InventoryListing;
+    if (listing.page > listing.pageCount) return data(loaded, { status: 404 });
+  }
+  return loaded;
 }
 
 /**
  * Keeps the filters and the address bar in step: a change in the form goes to the store and into
- * the query string (no request: the loader does not run again for a new query string), and an
- * address the form did not write (Back, Forward, a link) goes into the store.
+ * the query string, which loads the matching page of the inventory (the first), and an address the
+ * form did not write (Back, Forward, a link) goes into the store.
  */
-function useFiltersInAddressBar(categories: readonly string[]) {
+function useFiltersInAddressBar() {
   const store = useInventoryFiltersStore();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -81,8 +72,8 @@ function useFiltersInAddressBar(categories: readonly string[]) {
   useEffect(() => {
     written.current = { search: location.search, entry };
     if (navigationType !== 'POP' && entry) return;
-    store.getState().replaceFilters(parseInventoryFilters(location.search, categories));
-  }, [store, location.key, location.search, navigationType, entry, categories]);
+    store.getState().replaceFilters(parseInventoryFilters(location.search));
+  }, [store, location.key, location.search, navigationType, entry]);
 
   const write = useCallback(
     (filters: InventoryFilters, kind: FilterEntry) => {
@@ -115,24 +106,39 @@ function useFiltersInAddressBar(categories: readonly string[]) {
   return { setFilter, clearFilters };
 }
 
-function InventoryBrowser({ vehicles }: { vehicles: InventoryVehicle[] }) {
-  const categories = useMemo(() => categoryOptions(vehicles), [vehicles]);
+function InventoryBrowser({ listing }: { listing: InventoryListing }) {
   const { search } = useLocation();
   return (
-    <InventoryFiltersProvider initial={() => parseInventoryFilters(search, categories)}>
-      <FilteredInventory vehicles={vehicles} categories={categories} />
+    <InventoryFiltersProvider initial={() => parseInventoryFilters(search, listing.categories)}>
+      <FilteredInventory listing={listing} />
     </InventoryFiltersProvider>
   );
 }
 
-function FilteredInventory({ vehicles, categories }: { vehicles: InventoryVehicle[]; categories: string[] }) {
-  const filters = useInventoryFilters((state) => state.filters);
-  const { setFilter, clearFilters } = useFiltersInAddressBar(categories);
-  const shown = useMemo(() => filterVehicles(vehicles, filters), [vehicles, filters]);
-  const resultsRef = useRef<HTMLParagraphElement>(null);
-  const filtered = inventoryQuery(filters).size > 0;
+/** "Showing 6 of 23 total vehicles" on one page; "Showing 25-48 of 57 matching vehicles (2,300 in total)" across pages. */
+function resultsSummary({ vehicles, page, pageCount, matching, total }: InventoryListing, filtered: boolean): string {
+  if (pageCount <= 1) return `Showing ${vehicles.length} of ${total.toLocaleString('en-US')} total vehicles`;
+  const first = (page - 1) * INVENTORY_PAGE_SIZE + 1;
+  const range = vehicles.length > 0 ? `${first}-${first + vehicles.length - 1}` : 'none';
+  return filtered
+    ? `Showing ${range} of ${matching.toLocaleString('en-US')} matching vehicles (${total.toLocaleString('en-US')} in total)`
+    : `Showing ${range} of ${total.toLocaleString('en-US')} total vehicles`;
+}
 
-  // With JavaScript the list is already filtered; submitting (Enter, or the button) takes the
+function FilteredInventory({ listing }: { listing: InventoryListing }) {
+  const filters = useInventoryFilters((state) => state.filters);
+  const { setFilter, clearFilters } = useFiltersInAddressBar();
+  const resultsRef = useRef<HTMLParagraphElement>(null);
+  const location = useLocation();
+  const filtered = inventoryQuery(listing.filters).size > 0;
+  const pastTheEnd = listing.page > listing.pageCount;
+
+  // Another page of results starts at the results, as a new page would start at the top.
+  useEffect(() => {
+    if (isPaginationEntry(location.state)) resultsRef.current?.focus();
+  }, [location.key, location.state]);
+
+  // With JavaScript the list follows every change; submitting (Enter, or the button) takes the
   // shopper to the results instead of reloading the page.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -145,23 +151,32 @@ function FilteredInventory({ vehicles, categories }: { vehicles: InventoryVehicl
 
   return (
     <>
-      <InventoryFilterForm filters={filters} categories={categories} onFilterChange={setFilter} onSubmit={onSubmit} />
+      <InventoryFilterForm filters={filters} categories={listing.categories} onFilterChange={setFilter} onSubmit={onSubmit} />
       <div className="mt-10 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
         <h2 id="results-heading" className="text-2xl font-bold tracking-tight text-ink-900">
           {filtered ? 'Matching Vehicles' : 'All Vehicles'}
         </h2>
-        <p ref={resultsRef} tabIndex={-1} role="status" className="text-ink-700 outline-none" data-testid="results-count">
-          Showing {shown.length} of {vehicles.length} total vehicles
+        <p ref={resultsRef} tabIndex={-1} role="status" className="scroll-mt-6 text-ink-700 outline-none" data-testid="results-count">
+          {resultsSummary(listing, filtered)}
         </p>
       </div>
-      {shown.length > 0 ? (
+      {listing.vehicles.length > 0 ? (
         <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
-          {shown.map((vehicle) => (
+          {listing.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
               <CatalogVehicleCard vehicle={vehicle} eyebrow={vehicle.brand.toUpperCase()} />
             </li>
           ))}
         </ul>
+      ) : pastTheEnd ? (
+        <Card className="mt-6 flex flex-col items-center px-6 py-14 text-center">
+          <p className="text-xl font-bold text-ink-900">
+            There is no page {listing.page} of these results: they fit on {listing.pageCount === 1 ? 'one page' : `${listing.pageCount} pages`}.
+          </p>
+          <Link to={listingPath({ filters: listing.filters, page: 1 })} className={`${buttonClasses('primary', 'lg')} mt-6`}>
+            Go to the First Page
+          </Link>
+        </Card>
       ) : (
         <Card className="mt-6 flex flex-col items-center px-6 py-14 text-center">
           <span className="flex size-14 items-center justify-center rounded-full bg-sand-100 text-brand-700">
@@ -174,6 +189,7 @@ function FilteredInventory({ vehicles, categories }: { vehicles: InventoryVehicl
           </Link>
         </Card>
       )}
+      <InventoryPagination filters={listing.filters} page={listing.page} pageCount={listing.pageCount} />
     </>
   );
 }
@@ -192,7 +208,7 @@ function InventoryPage() {
 
       <Section id="inventory">
         <AwaitVehicles list={data} loadingLabel="Loading vehicles…" skeletonClassName={VEHICLE_GRID_CLASSES}>
-          {(list) => <InventoryBrowser vehicles={list} />}
+          {(listing) => <InventoryBrowser listing={listing} />}
         </AwaitVehicles>
       </Section>
 
@@ -223,23 +239,30 @@ function InventoryPage() {
   );
 }
 
+/** The listing itself, once the loader has it (on the server always; in the browser after it loads). */
+const loadedListing = (data: InventoryData): InventoryListing | null => (data.loadError || data.vehicles instanceof Promise ? null : data.vehicles);
+
 export const inventoryPage: PageModule<InventoryData> = {
   Component: InventoryPage,
   loader: inventoryLoader,
-  // The filters live in the query string; changing them must not fetch the catalogue again.
-  shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-    currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
   handle: {
-    head: ({ data, business }) => ({
-      title: 'Golf Cart & LSV Inventory',
-      description: 'Browse new DENAGO and EVOLUTION electric golf carts and street-legal LSVs. Filter by brand, category and price, then book a test drive.',
-      // One canonical address for every filtered view.
-      canonicalPath: '/inventory',
-      keywords: ['golf carts for sale NJ', 'electric golf cart inventory', 'DENAGO', 'EVOLUTION', 'LSV for sale', 'street legal golf cart'],
-      jsonLd:
-        Array.isArray(data.vehicles) && data.vehicles.length > 0
-          ? [vehicleListJsonLd(data.vehicles, { name: `${business.name} golf cart and LSV inventory`, path: '/inventory' }, business.origin)]
-          : [],
-    }),
+    head: ({ data, business, structuredData }) => {
+      const listing = loadedListing(data);
+      const pastTheEnd = listing !== null && listing.page > listing.pageCount;
+      const page = listing && listing.page > 1 ? `, Page ${listing.page}` : '';
+      return {
+        title: `Golf Cart & LSV Inventory${page}`,
+        description: 'Browse new DENAGO and EVOLUTION electric golf carts and street-legal LSVs. Filter by brand, category and price, then book a test drive.',
+        // Each page of each filtered list is its own canonical address (a search is not: it is one
+        // visitor's); there is no rel=next/prev, which search engines no longer read.
+        canonicalPath: pastTheEnd ? null : listing ? listingPath(listing) : '/inventory',
+        keywords: ['golf carts for sale NJ', 'electric golf cart inventory', 'DENAGO', 'EVOLUTION', 'LSV for sale', 'street legal golf cart'],
+        // Only what the page shows.
+        jsonLd:
+          structuredData && listing && listing.vehicles.length > 0
+            ? [structuredData.vehicleList(listing.vehicles, { name: `${business.name} golf cart and LSV inventory${page}`, path: listingPath(listing) }, business.origin)]
+            : [],
+      };
+    },
   },
 };

@@ -8,8 +8,8 @@ import { ContactBanner } from '../components/model-page/contact-banner';
 import { ContactCards } from '../components/model-page/contact-cards';
 import { ModelFeatures } from '../components/model-page/model-features';
 import { ModelHero } from '../components/model-page/model-hero';
-import { modelPageContent, type ModelPageContent } from '../components/model-page/model-page-content';
-import { modelPageJsonLd, showsPrice } from '../components/model-page/model-page-json-ld';
+import type { ModelPageContent } from '../components/model-page/model-page-content';
+import { showsPrice } from '../components/model-page/model-page-json-ld';
 import { PriceStrip } from '../components/model-page/price-strip';
 import { QuestionsCard } from '../components/model-page/questions-card';
 import { QuickSpecs } from '../components/model-page/quick-specs';
@@ -19,15 +19,14 @@ import { StandardFeatures } from '../components/model-page/standard-features';
 import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import type { PageModule } from './page-module';
 
-/** Just the slug: the content comes from the seeds in this page's own chunk, not the hydration data. */
-interface ModelPageData {
-  slug: string;
-}
-
-/** A fixed model page needs no request: the slug is checked against the seeds, else 404. */
-function modelPageLoader({ params }: LoaderFunctionArgs) {
-  const content = modelPageContent(params.slug);
-  return content ? { slug: content.vehicle.slug } : data(null, { status: 404 });
+/**
+ * A fixed model page needs no request: its content comes from the seeds, else 404. The seeds of all
+ * 23 pages load with the loader (a chunk of their own in the browser, needed only for a client-side
+ * navigation) rather than with the page's code; the one page's content travels in its hydration data.
+ */
+async function modelPageLoader({ params }: LoaderFunctionArgs) {
+  const { modelPageContent } = await import('../components/model-page/model-page-content');
+  return modelPageContent(params.slug) ?? data(null, { status: 404 });
 }
 
 /**
@@ -96,8 +95,7 @@ function PricedLayout({ content }: { content: ModelPageContent }) {
 }
 
 function ModelPage() {
-  const loaded = useLoaderData() as ModelPageData | null;
-  const content = modelPageContent(loaded?.slug);
+  const content = useLoaderData() as ModelPageContent | null;
   if (!content) return <VehicleNotFound />;
   return (
     <>
@@ -108,12 +106,12 @@ function ModelPage() {
   );
 }
 
-export const modelPage: PageModule<ModelPageData | null> = {
+export const modelPage: PageModule<ModelPageContent | null> = {
   Component: ModelPage,
   loader: modelPageLoader,
   handle: {
     head: (args) => {
-      const content = modelPageContent(args.data?.slug);
+      const content = args.data;
       if (!content) return vehicleNotFoundHead;
       const { page, vehicle } = content;
       return {
@@ -122,7 +120,7 @@ export const modelPage: PageModule<ModelPageData | null> = {
         canonicalPath: `/vehicles/${vehicle.slug}`,
         keywords: page.seo.keywords,
         image: `/images/share/${vehicle.slug}.jpg`,
-        jsonLd: modelPageJsonLd(content, args.business),
+        jsonLd: args.structuredData?.modelPage(content, args.business) ?? [],
       };
     },
   },

@@ -6,7 +6,7 @@ import type { BusinessProfile } from '../../src/config/business-profile';
 import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
-import { townByPath } from '../../src/lib/town-by-path';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
 import { mapEmbedUrl } from '../../src/lib/town-map-url';
 import { townPath } from '../../src/lib/town-path';
 import { vehiclePath } from '../../src/lib/vehicle-path';
@@ -24,7 +24,7 @@ import { VehicleCard } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import { notFoundPage } from './not-found-page';
 import type { PageModule } from './page-module';
-import { townPageCopy } from './town-page-copy';
+import type { TownPageCopy } from './town-page-copy';
 
 /** How many catalogue vehicles a town page shows. */
 const POPULAR_COUNT = 3;
@@ -32,14 +32,21 @@ const POPULAR_COUNT = 3;
 type PopularVehicle = Pick<Vehicle, 'id' | 'name' | 'description' | 'price'> & { path: string; image?: string };
 
 /** A town page, or null when the path names no town (the not-found page, status 404). */
-interface TownData {
-  town: Town | null;
-  popular: PopularVehicle[];
+type TownData = { town: Town; copy: TownPageCopy; popular: PopularVehicle[] } | { town: null; copy: null; popular: [] };
+
+/** Where the copy speaks of the business's age; the page fills in the figure its business profile gives. */
+const YEARS = '{years}';
+
+/** The copy with the business's age written in ('16+'). */
+function withYears(copy: TownPageCopy, years: string): TownPageCopy {
+  const fill = (text: string) => text.replaceAll(YEARS, years);
+  return { ...copy, whyPoints: copy.whyPoints.map((point) => ({ ...point, title: fill(point.title), text: fill(point.text) })) };
 }
 
 async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
   try {
-    const vehicles = await catalogFor(context).listVehicles();
+    // The first models of the inventory's first page: the page reads those, not the catalogue.
+    const { vehicles } = await catalogFor(context).findInventoryPage({ filters: DEFAULT_INVENTORY_FILTERS, page: 1 });
     return vehicles.slice(0, POPULAR_COUNT).map((vehicle) => ({
       id: vehicle.id,
       name: vehicle.name,
@@ -60,20 +67,23 @@ async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
  * path is a town page; anything else is the not-found page.
  */
 async function townLoader({ request, context }: LoaderFunctionArgs) {
+  // The 49 towns and their copy load with the loader (in the browser, a chunk needed only for a
+  // client-side navigation), not with the page's code: the one town's words travel in its data.
+  const [{ townByPath }, { townPageCopy }] = await Promise.all([import('../../src/lib/town-by-path'), import('./town-page-copy')]);
   const town = townByPath(new URL(request.url).pathname) ?? null;
-  if (!town) return data<TownData>({ town: null, popular: [] }, { status: 404 });
-  return { town, popular: await popularVehicles(context) } satisfies TownData;
+  if (!town) return data<TownData>({ town: null, copy: null, popular: [] }, { status: 404 });
+  return { town, copy: townPageCopy(town, YEARS), popular: await popularVehicles(context) } satisfies TownData;
 }
 
 function TownPage() {
-  const { town, popular } = useLoaderData() as TownData;
-  if (!town) return <notFoundPage.Component />;
-  return <TownLandingPage town={town} popular={popular} />;
+  const loaded = useLoaderData() as TownData;
+  if (!loaded.town) return <notFoundPage.Component />;
+  return <TownLandingPage town={loaded.town} copy={loaded.copy} popular={loaded.popular} />;
 }
 
-function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicle[] }) {
+function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: TownPageCopy; popular: PopularVehicle[] }) {
   const business = useBusiness();
-  const copy = townPageCopy(town, yearsInBusiness(business.foundedYear));
+  const copy = withYears(written, yearsInBusiness(business.foundedYear));
   return (
     <>
       <PageHero
@@ -231,8 +241,7 @@ function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicl
   );
 }
 
-function townJsonLd(town: Town, business: BusinessProfile): object[] {
-  const copy = townPageCopy(town, yearsInBusiness(business.foundedYear));
+function townJsonLd(town: Town, copy: TownPageCopy, business: BusinessProfile): object[] {
   return [
     breadcrumbJsonLd(
       [
@@ -262,15 +271,14 @@ export const townPage: PageModule<TownData> = {
   loader: townLoader,
   handle: {
     head: (args) => {
-      const { town } = args.data;
+      const { town, copy } = args.data;
       if (!town) return notFoundPage.handle.head!({ ...args, data: null });
-      const copy = townPageCopy(town, yearsInBusiness(args.business.foundedYear));
       return {
         title: copy.seoTitle,
         description: copy.seoDescription,
         canonicalPath: townPath(town),
         keywords: copy.keywords,
-        jsonLd: townJsonLd(town, args.business),
+        jsonLd: townJsonLd(town, copy, args.business),
       };
     },
   },

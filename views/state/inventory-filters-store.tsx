@@ -1,6 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import { DEFAULT_INVENTORY_FILTERS, sameFilters, type InventoryFilters } from '../../src/lib/inventory-filters';
+import { sameFilters, type InventoryFilters } from '../../src/lib/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
 
 export interface InventoryFiltersState {
   filters: InventoryFilters;

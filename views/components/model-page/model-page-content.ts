@@ -1,8 +1,8 @@
 import catalogFile from '../../../seeds/catalog.json';
 import { modelPages, type ModelPage } from '../../../seeds/model-pages';
-import { specificationLabels, type SpecificationGroup } from '../../../seeds/specification-labels';
+import { SPECIFICATION_GROUPS, specificationLabels, type SpecificationGroup } from '../../../seeds/specification-labels';
 import type { BreadcrumbItem } from '../../../src/head/breadcrumb-json-ld';
-import type { CatalogEntry } from '../../../src/catalog/vehicle';
+import type { CatalogEntry } from '../../../src/catalog/catalog-entry-schema';
 
 /** One labelled figure of a model, e.g. { label: 'Top Speed', value: '25 mph', group: 'Performance' }. */
 export interface SpecificationRow {
@@ -24,10 +24,9 @@ export interface ModelPageContent {
   specifications: SpecificationRow[];
 }
 
-export const SPECIFICATION_GROUPS: readonly SpecificationGroup[] = ['Performance', 'Dimensions', 'Capacity', 'Features'];
-
 // The shipped catalogue is checked against catalogEntrySchema by seeds/catalog.test.ts; the page
-// reads it as typed data so that the browser chunk does not carry the schema.
+// reads it as typed data so that the browser does not need the schema. The model page's loader
+// imports this module on demand, so the seeds are no part of the page's first load.
 const catalog = catalogFile as unknown as CatalogEntry[];
 const labelOrder = Object.keys(specificationLabels);
 

@@ -1,0 +1,35 @@
+import type { Request, RequestHandler } from 'express';
+import type { Catalog } from '../src/catalog/catalog';
+import { PRIVATE_NO_STORE } from '../src/http/cache-control';
+import type { SendJson } from '../src/http/cached-json';
+import { parseInventoryFilters, parseInventoryPage } from '../src/lib/inventory-filters';
+import { inventoryQuery } from '../src/lib/inventory-query';
+
+function queryOf(req: Request): string {
+  const start = req.originalUrl.indexOf('?');
+  return start === -1 ? '' : req.originalUrl.slice(start + 1);
+}
+
+/**
+ * GET /api/inventory?search=&brand=&category=&price=&page=: one page of the inventory, as the
+ * inventory page reads it in the browser. Kept per catalogue version for its normalized query when
+ * that is what was applied (an unknown category or a page past the end is answered, not kept); a
+ * search is answered for its request only and marked private, like the page.
+ */
+export function inventoryController(catalog: Catalog, sendJson: SendJson): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const params = new URLSearchParams(queryOf(req));
+      const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
+      const key = inventoryQuery(query.filters, query.page).toString();
+      const search = query.filters.search.trim() !== '';
+      await sendJson(req, res, `inventory?${key}`, async () => {
+        const listing = await catalog.findInventoryPage(query);
+        const applied = inventoryQuery(listing.filters, listing.page).toString() === key && listing.page <= listing.pageCount;
+        return { status: 200, body: listing, keep: applied && !search, ...(search ? { cacheControl: PRIVATE_NO_STORE } : {}) };
+      });
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,13 @@
+import { createServer } from 'node:net';
+
+/** A loopback port the system had free a moment ago, for a server that cannot take port 0 and report it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}

@@ -1,0 +1,13 @@
+import { modelPageJsonLd } from '../../views/components/model-page/model-page-json-ld';
+import { brandPageJsonLd } from './brand-page-json-ld';
+import { offerCatalogJsonLd } from './offer-catalog-json-ld';
+import type { StructuredData } from './structured-data';
+import { vehicleListJsonLd } from './vehicle-list-json-ld';
+
+/** The builders the server hands page heads; only server code imports this module. */
+export const structuredData: StructuredData = {
+  offerCatalog: offerCatalogJsonLd,
+  vehicleList: vehicleListJsonLd,
+  brandPage: brandPageJsonLd,
+  modelPage: modelPageJsonLd,
+};

@@ -1,0 +1,16 @@
+import type { brandPageJsonLd } from './brand-page-json-ld';
+import type { offerCatalogJsonLd } from './offer-catalog-json-ld';
+import type { vehicleListJsonLd } from './vehicle-list-json-ld';
+import type { modelPageJsonLd } from '../../views/components/model-page/model-page-json-ld';
+
+/**
+ * The structured-data (JSON-LD) builders a page's head uses, handed to it by the server when it
+ * renders the page (structured-data.server.ts). Crawlers read structured data in the server's HTML;
+ * after a client-side navigation the browser leaves it out, so its bundles need not carry these.
+ */
+export interface StructuredData {
+  offerCatalog: typeof offerCatalogJsonLd;
+  vehicleList: typeof vehicleListJsonLd;
+  brandPage: typeof brandPageJsonLd;
+  modelPage: typeof modelPageJsonLd;
+}

@@ -1,0 +1,17 @@
+import type { InventoryFilters } from './inventory-filters';
+
+// Apart from the filters' parsing (inventory-filters.ts): the browser's catalogue writes these
+// queries on every page, and only the inventory page parses them.
+
+export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all' };
+
+/** The query string that reproduces the filters (and the page), leaving out every default. */
+export function inventoryQuery(filters: InventoryFilters, page = 1): URLSearchParams {
+  const query = new URLSearchParams();
+  if (filters.search.trim() !== '') query.set('search', filters.search);
+  if (filters.brand !== 'all') query.set('brand', filters.brand);
+  if (filters.category !== 'all') query.set('category', filters.category);
+  if (filters.price !== 'all') query.set('price', filters.price);
+  if (page > 1) query.set('page', String(page));
+  return query;
+}

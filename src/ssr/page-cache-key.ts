@@ -1,0 +1,45 @@
+import { matchRoutes } from 'react-router';
+import { CONTACT_PREFILL_PARAMETERS } from '../lib/contact-path';
+import { parseInventoryFilters, parseInventoryPage } from '../lib/inventory-filters';
+import { inventoryQuery } from '../lib/inventory-query';
+import { routes } from '../routes';
+
+/** How a page request is rendered and kept. */
+export interface PageCacheKey {
+  /** The path as requested and the query the page reads, normalized: where the page is kept. */
+  key: string;
+  /** True when the page holds what one visitor typed or was sent (a search, a prefilled form): never shared. */
+  perVisitor: boolean;
+}
+
+/**
+ * The query parameters each page reads, in a normal form. Every other page reads none, so any query
+ * (`?utm_source=…`, `?r=<random>`) leaves its key, its rendering and its bytes unchanged.
+ */
+const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string; perVisitor: boolean }> = {
+  'inventory-page': (params) => {
+    const filters = parseInventoryFilters(params);
+    return { query: inventoryQuery(filters, parseInventoryPage(params)).toString(), perVisitor: filters.search.trim() !== '' };
+  },
+  'contact-page': (params) => ({
+    query: '',
+    perVisitor: CONTACT_PREFILL_PARAMETERS.some((name) => params.has(name)),
+  }),
+};
+
+/**
+ * The cache key of a page request URL: the path exactly as requested (canonical redirects happen
+ * before pages), and only the query the matched page reads, normalized (parameter order, defaults
+ * and unknown values do not count). The page is rendered for the key, not for the URL, so every
+ * URL with one key gets the same bytes.
+ */
+export function pageCacheKey(url: string): PageCacheKey {
+  const start = url.indexOf('?');
+  if (start === -1) return { key: url, perVisitor: false };
+  const path = url.slice(0, start);
+  const routeId = matchRoutes(routes, path)?.at(-1)?.route.id;
+  const reader = routeId ? QUERY_READERS[routeId] : undefined;
+  if (!reader) return { key: path, perVisitor: false };
+  const { query, perVisitor } = reader(new URLSearchParams(url.slice(start + 1)));
+  return { key: query ? `${path}?${query}` : path, perVisitor };
+}

@@ -1,0 +1,106 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startNginx, type NginxServer } from '../../scripts/nginx-server';
+import shippedCatalog from '../../seeds/catalog.json';
+import { importCatalog } from '../../services/catalog-import.service';
+import { textOf } from '../support/page-html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+// The site behind a real reverse proxy: Debian's nginx (the `nginx` package, which .ci/run installs)
+// with proxy_cache, both on loopback. It keeps what the site's Cache-Control lets a shared cache
+// keep (s-maxage, stale-while-revalidate), and nothing a visitor typed.
+
+let site: TestApp;
+let server: Server;
+let proxy: NginxServer;
+
+const cityEntry = (shippedCatalog as Array<Record<string, unknown> & { slug: string }>).find((entry) => entry.slug === 'denago-ev-city')!;
+
+async function viaProxy(path: string) {
+  const response = await fetch(proxy.origin + path, { headers: { 'Accept-Encoding': 'gzip' } });
+  return { status: response.status, cache: response.headers.get('x-cache-status'), etag: response.headers.get('etag'), text: await response.text() };
+}
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+describe('behind nginx with proxy_cache', () => {
+  beforeAll(async () => {
+    site = await startTestApp();
+    server = await new Promise<Server>((resolve) => {
+      const listening = site.app.listen(0, '127.0.0.1', () => resolve(listening));
+    });
+    const appPort = (server.address() as AddressInfo).port;
+    proxy = await startNginx(`
+  proxy_cache_path {prefix}/cache levels=1:2 keys_zone=pages:1m max_size=16m inactive=10m use_temp_path=off;
+  server {
+    listen 127.0.0.1:{port};
+    location / {
+      proxy_pass http://127.0.0.1:${appPort};
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_cache pages;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      proxy_cache_background_update on;
+      proxy_cache_use_stale updating error timeout;
+      add_header X-Cache-Status $upstream_cache_status always;
+    }
+  }`);
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    await new Promise((resolve) => server?.close(resolve));
+    await site?.close();
+  });
+
+  it('serves a page it fetched once from its cache to the next visitor, the same bytes and ETag', async () => {
+    const first = await viaProxy('/vehicles/denago-ev-city');
+    expect(first.status).toBe(200);
+    expect(first.cache).toBe('MISS');
+    const second = await viaProxy('/vehicles/denago-ev-city');
+    expect(second.cache).toBe('HIT');
+    expect(second.text).toBe(first.text);
+    expect(second.etag).toBe(first.etag);
+  });
+
+  it('keeps the vehicle API and the not-found page too', async () => {
+    for (const path of ['/api/vehicles', '/no-such-page']) {
+      await viaProxy(path);
+      expect((await viaProxy(path)).cache, path).toBe('HIT');
+    }
+  });
+
+  it('never keeps a search or a prefilled contact form', async () => {
+    for (const path of ['/inventory?search=rover', '/contact?interest=service&topic=Battery%20check']) {
+      await viaProxy(path);
+      const again = await viaProxy(path);
+      expect(again.status, path).toBe(200);
+      expect(again.cache, path).not.toBe('HIT');
+    }
+  });
+
+  it('shows the new catalogue within seconds of an import', async () => {
+    const before = await viaProxy('/inventory');
+    expect((await viaProxy('/inventory')).cache).toBe('HIT');
+    expect(textOf(before.text)).toContain('$11,995');
+
+    await importCatalog([{ ...cityEntry, price: 12345 }]);
+    const imported = Date.now();
+    let seenAfter: number | null = null;
+    while (Date.now() - imported < 15_000) {
+      if (textOf((await viaProxy('/inventory')).text).includes('$12,345')) {
+        seenAfter = Date.now() - imported;
+        break;
+      }
+      await wait(250);
+    }
+    // s-maxage is 5 s; the first request after that gets the stale copy while nginx fetches the new one.
+    expect(seenAfter).not.toBeNull();
+    expect(seenAfter!).toBeLessThan(8000);
+    // And from then on the new page comes from the proxy's cache again.
+    const after = await viaProxy('/inventory');
+    expect(textOf(after.text)).toContain('$12,345');
+    expect(['HIT', 'REVALIDATED', 'UPDATING']).toContain(after.cache);
+  }, 30_000);
+});
