@@ -5,6 +5,7 @@ import type { InquiryService } from '../services/inquiry.service';
 import { contactFormState, type ContactFormState } from '../src/contact/contact-form-state';
 import { isHoneypotFilled, parseContact, parseContactContext } from '../src/contact/contact-schema';
 import { AppError } from '../src/http/app-error';
+import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
@@ -15,7 +16,7 @@ export interface ContactControllerOptions {
   pages: PageRenderer;
   /** The context pages render with; the form's state is added to it. */
   pageContext: (req: Request) => RequestContext;
-  /** PUBLIC_ORIGIN: the only origin the HTML form is accepted from. */
+  /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
   /** Submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
   rateLimit: { limit: number; windowSeconds: number };
@@ -30,27 +31,6 @@ const INVALID = 'Please correct the highlighted fields.';
 /** Refuses a body of any other media type before a parser sees it. */
 function requireContentType(type: string, message: string): RequestHandler {
   return (req, _res, next) => next(req.is(type) ? undefined : new AppError(415, message));
-}
-
-function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The HTML form is taken only from the site's own pages: the browser's Origin header (or, where a
- * browser sends none, the Referer) must be the configured origin. This stops other sites from
- * posting inquiries through their visitors' browsers.
- */
-function sameOriginOnly(origin: string): RequestHandler {
-  return (req, _res, next) => {
-    const source = req.get('origin') ?? originOf(req.get('referer'));
-    next(source === origin ? undefined : new AppError(403, 'This form can only be sent from our own website.'));
-  };
 }
 
 /**
@@ -112,7 +92,7 @@ export function contactController(options: ContactControllerOptions): Router {
 
   router.post(
     '/contact',
-    sameOriginOnly(origin),
+    sameOriginOnly(origin, 'This form can only be sent from our own website.'),
     requireContentType('application/x-www-form-urlencoded', 'The form could not be read. Please try again.'),
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
     limiter,

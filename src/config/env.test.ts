@@ -29,6 +29,11 @@ describe('loadEnv', () => {
     expect((error as Error).message.split('\n')).toHaveLength(5);
   });
 
+  it('without PUBLIC_ORIGIN, takes this machine on the configured port as the public origin', () => {
+    expect(loadEnv({ PORT: '4341' }).PUBLIC_ORIGIN).toBe('http://localhost:4341');
+    expect(loadEnv({ PORT: '4341', PUBLIC_ORIGIN: 'https://www.example.com' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
+  });
+
   it('keeps only the origin of PUBLIC_ORIGIN', () => {
     expect(loadEnv({ PUBLIC_ORIGIN: 'https://www.example.com/some/path' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
   });

@@ -13,8 +13,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.example.com' })
-    .default('http://localhost:3000')
-    .transform((value) => new URL(value).origin),
+    .transform((value) => new URL(value).origin)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGODB_URI: z
     .string()
@@ -38,7 +38,9 @@ const envSchema = z.object({
     .default('(609) 555-0142'),
   BUSINESS_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
   SEED_CATALOG: booleanFlag.default(true),
-});
+})
+  // Unset, the public origin is this machine on the port the server listens on.
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -264,8 +264,16 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(await ContactForm.countDocuments()).toBe(1);
   });
 
+  test('a post from the address the site was reached on is accepted, though PUBLIC_ORIGIN names another port', async () => {
+    // PORT=4341 without PUBLIC_ORIGIN, opened as http://127.0.0.1:4341: the browser names that origin.
+    await request(site.app).post('/contact').type('form').set({ Host: '127.0.0.1:4341', Origin: 'http://127.0.0.1:4341' }).send(valid).expect(303);
+    await request(site.app).post('/contact').type('form').set('Sec-Fetch-Site', 'same-origin').send(valid).expect(303);
+    expect(await ContactForm.countDocuments()).toBe(2);
+  });
+
   test.each([
     ['another site', { Origin: 'https://evil.example' }],
+    ['another site that says so', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }],
     ['an opaque origin', { Origin: 'null' }],
     ['a look-alike origin', { Origin: 'http://localhost:3000.evil.example' }],
     ['another site by Referer', { Referer: 'https://evil.example/contact' }],
