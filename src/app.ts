@@ -14,7 +14,9 @@ import type { CatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
 import { versionedCatalog } from './catalog/versioned-catalog';
-import { businessProfile } from './config/business-profile';
+import { currentBusinessMoment } from './business/business-moment';
+import type { BusinessFile } from './config/business-file';
+import { businessProfile } from './config/business-profile.server';
 import { siteData } from './site-data.server';
 import type { Env } from './config/env';
 import { canonicalPath } from './http/canonical-path';
@@ -26,6 +28,8 @@ import { createRenderCache } from './ssr/render-cache';
 
 export interface AppOptions {
   env: Env;
+  /** The dealer's facts (seeds/business.json or BUSINESS_FILE), checked at start. */
+  business: BusinessFile;
   logger: Logger;
   /** With catalogVersion (the catalogue service), rendered pages and the API's vehicle list are kept per catalogue version. */
   catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
@@ -35,6 +39,8 @@ export interface AppOptions {
   staticDir: string;
   /** Vite's middleware in development; it serves source modules and hot updates. */
   devMiddleware?: RequestHandler;
+  /** The time pages are rendered at: open or closed signs, promotions. Tests set it. */
+  clock?: () => Date;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -42,9 +48,22 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Builds the Express application without listening, so tests can drive it directly. */
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = options;
-  const site = siteData(businessProfile(env));
-  const pageContext = () => ({ catalog: options.catalog, site });
+  const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
+  const site = siteData(business);
+  const moment = currentBusinessMoment(business, options.business.promotions, options.clock);
+  const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() } });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
+  // Pages print the showrooms' open or closed signs and today's promotions, which change with the
+  // clock, while the render cache keeps a page per URL and catalogue version. The end of the
+  // current business moment (the next opening, closing or midnight) joins the catalogue version,
+  // so the cache starts over at each of those instants and a kept page is always the page a fresh
+  // render would give now. Within a moment the bytes are identical, so caching works as before.
+  const pageVersion =
+    catalogVersion &&
+    (async () => {
+      const version = await catalogVersion();
+      return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
+    });
   const app = express();
   app.disable('x-powered-by');
   if (env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);
@@ -78,7 +97,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 }));
 
   app.use(canonicalPath);
-  app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
+  app.use(redirectsController({ financingUrl: business.financingUrl, catalog: options.catalog }));
   app.use('/api/vehicles', vehiclesController(catalogVersion ? versionedCatalog(options.catalog, catalogVersion) : options.catalog));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
@@ -93,7 +112,7 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT }));
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
+  const renderCache = pageVersion && !options.devMiddleware ? createRenderCache({ version: pageVersion }) : undefined;
   app.use(
     pagesController(options.pages, pageContext, env.PUBLIC_ORIGIN, renderCache),
   );

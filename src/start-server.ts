@@ -4,10 +4,12 @@ import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createInquiryOutbox } from '../services/inquiry-outbox';
-import { businessProfile } from './config/business-profile';
+import type { BusinessFile } from './config/business-file';
+import { businessProfile } from './config/business-profile.server';
 import type { Env } from './config/env';
 import { connectDatabase } from './db/connect-database';
 import type { Logger } from './logger';
+import { inquiryMailSettings } from './mail/inquiry-mail-settings';
 import { createMailTransport } from './mail/mail-transport';
 import type { PageRenderer } from './ssr/page-renderer';
 
@@ -17,12 +19,13 @@ const SHUTDOWN_GRACE_MS = 10_000;
  * Connects the database, starts listening and stops cleanly on SIGTERM or SIGINT: the listener
  * closes, open connections drain, background work stops and the database disconnects.
  */
-export async function startServer(options: { env: Env; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
+export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
   const { env, logger } = options;
   const database = await connectDatabase(env, logger);
   if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
   const app = createApp({
     env,
+    business: options.business,
     logger,
     catalog: createCatalogService(),
     pages: options.pages,
@@ -37,7 +40,7 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
   const mailTransport = createMailTransport(env, logger);
   const outbox = createInquiryOutbox({
     transport: mailTransport,
-    mail: { from: env.MAIL_FROM, to: env.INQUIRY_TO, crmTo: env.CRM_ADF_TO, business: businessProfile(env) },
+    mail: inquiryMailSettings(env, businessProfile(options.business, env.PUBLIC_ORIGIN)),
     logger: logger.child({ component: 'inquiry-outbox' }),
   });
   outbox.start();

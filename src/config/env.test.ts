@@ -8,7 +8,7 @@ describe('loadEnv', () => {
     expect(env.PUBLIC_ORIGIN).toBe('http://localhost:3000');
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
-    expect(env.BUSINESS_PHONE).toBe('(609) 555-0142');
+    expect(env.BUSINESS_FILE).toBeUndefined();
   });
 
   it('treats an empty variable as unset', () => {

@@ -1,5 +1,5 @@
 import type { BusinessProfile } from '../config/business-profile';
-import { businessIsoTime } from './business-time';
+import { businessIsoTime } from '../business/business-time';
 import { escapeMarkup as x } from './escape-markup';
 import { makeAndModel, type InquiryLead } from './inquiry-lead';
 

@@ -3,13 +3,13 @@ import type { BusinessProfile } from '../config/business-profile';
 import { INTEREST_LABELS } from '../contact/contact-schema';
 import { rentalPlanLabel } from '../contact/contact-prefill';
 import { buildAdfLead } from './adf-lead';
-import { businessReadableTime } from './business-time';
+import { businessReadableTime } from '../business/business-time';
 import { escapeMarkup } from './escape-markup';
 import type { InquiryLead } from './inquiry-lead';
 
 /** Who inquiry e-mails come from and go to; all of it is operator configuration. */
 export interface InquiryMailSettings {
-  from: string;
+  from: NonNullable<SendMailOptions['from']>;
   /** The staff inbox (INQUIRY_TO). */
   to: string;
   /** The CRM's lead inbox (CRM_ADF_TO), when there is one. */

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { createInquiryOutbox } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile';
+import { businessProfile } from '../../src/config/business-profile.server';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import { createLogger } from '../../src/logger';
 import type { MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -105,7 +106,7 @@ async function messagesTheOutboxWouldSend(): Promise<number> {
   const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
   const outbox = createInquiryOutbox({
     transport,
-    mail: { from: site.env.MAIL_FROM, to: site.env.INQUIRY_TO, business: businessProfile(site.env) },
+    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
     logger: createLogger({ LOG_LEVEL: 'silent' }),
   });
   await outbox.drain();

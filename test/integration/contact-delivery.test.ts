@@ -7,7 +7,8 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile';
+import { businessProfile } from '../../src/config/business-profile.server';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import type { Logger } from '../../src/logger';
 import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -38,7 +39,7 @@ function worker(options: Partial<InquiryOutboxOptions> = {}): InquiryOutbox {
   const transport = options.transport ?? createMailTransport({ SMTP_URL: sink.url, MAIL_DIR: 'unused' }, silent);
   const outbox = createInquiryOutbox({
     transport,
-    mail: { from: site.env.MAIL_FROM, to: site.env.INQUIRY_TO, crmTo: site.env.CRM_ADF_TO, business: businessProfile(site.env) },
+    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
     logger: silent,
     firstRetryDelayMs: 200,
     ...options,

@@ -34,7 +34,7 @@ describe('the contact page', () => {
     expect(html).toContain('(732) 555-0101');
     expect(html).toContain('href="tel:+16095550105"');
     expect(html).toContain('(609) 555-0105');
-    expect(html).toContain('localhost:3000</a>');
+    expect(html).toContain('href="https://www.example.com"');
     expect(html).toContain('Business Hours');
     expect(html).toMatch(/Mon-Fri<\/dt><dd>9AM-5PM/);
     expect(html).toMatch(/Sat<\/dt><dd>9AM-5PM/);

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -57,7 +58,7 @@ describe('with the shipped catalogue', () => {
   let site: TestApp;
 
   beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
   });
 
   afterAll(async () => {
@@ -153,9 +154,9 @@ describe('with the shipped catalogue', () => {
       for (const card of cards) {
         expect(card).toMatch(/<address/);
         expect(card).toMatch(/href="tel:\+1\d{3}55501\d\d"/);
-        expect(card).toContain('Mon-Fri');
-        expect(card).toContain('9AM-5PM');
-        expect(card).toContain('Closed');
+        // Each showroom's own hours from the business file (the service center opens at 8).
+        expect(card).toMatch(/Mon-Fri<\/dt><dd>[89]AM-5PM/);
+        expect(card).toMatch(/Sun<\/dt><dd>Closed/);
         expect(card).toMatch(/href="https:\/\/www\.google\.com\/maps\/dir\/[^"]+"[^>]*target="_blank"/);
       }
       for (const city of ['Bayville', 'Waretown', 'Pleasantville']) expect(section(text, 'locations')).toContain(city);

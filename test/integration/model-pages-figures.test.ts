@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const FINANCING_URL = 'https://apply.lender.test/shore';
 const PHONE = '(732) 555-0199';
@@ -132,7 +133,7 @@ describe('the figures and buttons of every model page, against the spec', () => 
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    site = await startTestApp({ FINANCING_URL, BUSINESS_PHONE: PHONE });
+    site = await startTestApp({ BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL, phone: PHONE }) });
     for (const slug of Object.keys(SPEC)) pages.set(slug, (await request(site.app).get(`/vehicles/${slug}`).expect(200)).text);
   });
 

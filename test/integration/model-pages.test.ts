@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -46,7 +47,7 @@ describe('the 23 fixed model pages', () => {
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
     for (const model of MODEL_PAGES) {
       const response = await request(site.app).get(`/vehicles/${model.slug}`);
       expect(response.status, model.slug).toBe(200);

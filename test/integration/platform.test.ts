@@ -48,9 +48,17 @@ describe('server-rendered pages', () => {
     // The dealer serves a 50 km radius, and is open the hours the site prints.
     expect(business.areaServed).toContainEqual(expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50000 }));
     expect(business.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '09:00', closes: '17:00' },
     ]);
+    // Holiday closures are stated as special openings closed all day (00:00-00:00).
+    expect(business.specialOpeningHoursSpecification).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      name: 'Christmas Day',
+      validFrom: '2026-12-25',
+      validThrough: '2026-12-25',
+      opens: '00:00',
+      closes: '00:00',
+    });
     const website = entries.find((entry) => entry['@type'] === 'WebSite')!;
     expect(website.potentialAction).toMatchObject({
       '@type': 'SearchAction',

@@ -8,6 +8,7 @@ import { importCatalog } from '../../services/catalog-import.service';
 import shippedCatalog from '../../seeds/catalog.json';
 import { createApp } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
+import { loadBusinessFile } from '../../src/config/load-business-file';
 import { createLogger } from '../../src/logger';
 import { fileTemplateRenderer, type PageRenderer } from '../../src/ssr/page-renderer';
 import { renderPage } from '../../src/ssr/render-page';
@@ -38,6 +39,7 @@ async function startSite(): Promise<void> {
   };
   app = createApp({
     env,
+    business: loadBusinessFile(undefined),
     logger: createLogger(env),
     catalog: createCatalogService(),
     pages: counting,

@@ -177,7 +177,6 @@ export function ContactForm({ initial, context, fieldErrors, formError }: Contac
       <button type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto`}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
-      <p className="text-sm text-ink-600">We answer within 24 hours, and usually within 2-6 hours during business hours.</p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { companyValues, HAPPY_CUSTOMERS } from '../../seeds/about';
 import { team } from '../../seeds/team';
+import { showroomSummary } from '../../src/business/showroom-summary';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
@@ -65,9 +66,9 @@ function AboutPage() {
               island and one for a retirement community.
             </p>
             <p>
-              Word spread from neighbour to neighbour. Rentals followed for the summer crowds, then a service department with mobile
-              vans, then showrooms from Bayville down to Cape May County. Today we carry our house brands DENAGO and EVOLUTION and
-              service every major make.
+              Word spread from neighbor to neighbor. Rentals followed for the summer crowds, then a service department with mobile
+              vans, then {showroomSummary(business.showrooms)}. Today we carry our house brands DENAGO and EVOLUTION and service
+              every major make.
             </p>
             <p>
               {years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver

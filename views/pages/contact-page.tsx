@@ -1,5 +1,4 @@
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { locations } from '../../seeds/locations';
 import { isContactFormState } from '../../src/contact/contact-form-state';
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
 import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
@@ -11,12 +10,8 @@ import { ContactForm, type ContactFormProps } from '../components/contact-form';
 import { ContactHoursCard } from '../components/contact-hours-card';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import type { PageModule } from './page-module';
-
-// One showroom in Ocean County and one in Cape May County; the showroom page lists them all.
-const CONTACT_LOCATION_IDS = ['bayville', 'cape-may-court-house'];
-const contactLocations = locations.filter((location) => CONTACT_LOCATION_IDS.includes(location.id));
 
 type ContactPageData = ContactFormProps;
 
@@ -61,6 +56,26 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
   };
 }
 
+/**
+ * "When will I hear back?", answered from the business hours: within hours while the team is in,
+ * else the next business morning. A page kept open past the moment it was rendered in falls back
+ * to the general promise.
+ */
+function ReplyPromise() {
+  const moment = useCurrentMoment();
+  const text = !moment
+    ? 'We answer within 24 hours, and usually within 2-6 hours during business hours.'
+    : moment.reply.open
+      ? `We're open now: expect our answer ${moment.reply.when}.`
+      : `We're closed right now: expect our answer ${moment.reply.when}.`;
+  return (
+    <p className="mt-4 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+      <Icon name="clock" className="mt-0.5 size-5 shrink-0" />
+      {text}
+    </p>
+  );
+}
+
 function ContactPage() {
   const business = useBusiness();
   const data = useLoaderData() as ContactPageData;
@@ -88,12 +103,13 @@ function ContactPage() {
       <div className="bg-sand-50 py-14 sm:py-20">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] lg:items-start">
           <div className="grid gap-8">
-            <ContactDetailsCard locations={contactLocations} />
+            <ContactDetailsCard />
             <ContactHoursCard />
           </div>
           <Card className="p-6 sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight text-ink-900">Send Us a Message</h2>
             <p className="mt-2 text-ink-600">Every field is required. We use your details only to answer you.</p>
+            <ReplyPromise />
             <div className="mt-6">
               {/* A new link (another interest or vehicle) starts a new form. */}
               <ContactForm key={search} {...data} />

@@ -125,7 +125,7 @@ export const denagoPage: PageModule<DenagoData> = {
   handle: {
     head: ({ data, business }) => ({
       title: 'DENAGO Electric Vehicles & Golf Carts',
-      description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
+      description: 'New DENAGO lithium electric vehicles on the New Jersey shore: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
       jsonLd: brandPageJsonLd(data.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin),

@@ -195,7 +195,7 @@ export const evolutionPage: PageModule<EvolutionData> = {
   handle: {
     head: ({ data, business }) => ({
       title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
-      description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
+      description: 'New EVOLUTION golf carts on the New Jersey shore: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
       jsonLd: brandPageJsonLd(data.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin),

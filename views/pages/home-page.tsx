@@ -2,8 +2,9 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { HAPPY_CUSTOMERS } from '../../seeds/about';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
-import { locations } from '../../seeds/locations';
 import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import { capitalize, countInWords, showroomSummary } from '../../src/business/showroom-summary';
+import { hoursRows } from '../../src/business/week-hours';
 import { formatPrice } from '../../src/lib/format-price';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { catalogFor } from '../../src/request-context';
@@ -15,12 +16,11 @@ import { PointGrid } from '../components/point-grid';
 import { LocationCard } from '../components/location-card';
 import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
+import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
-import { useBusiness, useTownLinks } from '../hooks/use-business';
+import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
-
-const mainShowroom = locations[0]!;
 
 interface HomeData {
   /** The fixed featured carts, at the prices the home page shows, that the catalogue holds. */
@@ -47,6 +47,8 @@ function HomePage() {
   const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
   const heroVehicle = featured[0];
   const years = yearsInBusiness(business.foundedYear);
+  const mainShowroom = business.showrooms[0]!;
+  const otherShowrooms = business.showrooms.length - 1;
   return (
     <>
       <PageHero
@@ -79,9 +81,10 @@ function HomePage() {
       >
         <p>
           New DENAGO and EVOLUTION carts and street-legal low-speed vehicles, rentals by the day or the month, and a service team
-          that keeps them rolling. Five showrooms across Ocean and Cape May counties.
+          that keeps them rolling. {capitalize(showroomSummary(business.showrooms))}.
         </p>
       </PageHero>
+      <PromotionBand promotions={usePromotions()} />
 
       <Section title={`Why Choose ${business.name}`} id="why-choose">
         <PointGrid points={whyChooseUs} />
@@ -144,9 +147,13 @@ function HomePage() {
         </div>
       </Section>
 
-      <Section title="Find Us" intro={`Our ${mainShowroom.city} showroom, with four more locations below.`} id="map">
+      <Section
+        title="Find Us"
+        intro={`Our ${mainShowroom.city} showroom${otherShowrooms > 0 ? `, with ${countInWords(otherShowrooms)} more location${otherShowrooms === 1 ? '' : 's'} below` : ''}.`}
+        id="map"
+      >
         <MapEmbed
-          src={`https://www.google.com/maps?q=${mainShowroom.coordinates.lat},${mainShowroom.coordinates.lng}&z=11&output=embed`}
+          src={`https://www.google.com/maps?q=${mainShowroom.geo.lat},${mainShowroom.geo.lng}&z=11&output=embed`}
           title={`Map of the ${mainShowroom.name}`}
         />
       </Section>
@@ -172,11 +179,11 @@ function HomePage() {
         </ul>
       </Section>
 
-      <Section title="Our Showrooms" intro="Five locations, one team. Stop by for a test drive." id="showrooms">
+      <Section title="Our Showrooms" intro={`${capitalize(countInWords(business.showrooms.length))} locations, one team. Stop by for a test drive.`} id="showrooms">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {locations.map((location) => (
-            <li key={location.id}>
-              <LocationCard location={location} />
+          {business.showrooms.map((showroom) => (
+            <li key={showroom.id}>
+              <LocationCard showroom={showroom} />
             </li>
           ))}
         </ul>
@@ -206,7 +213,9 @@ function HomePage() {
               </li>
               <li className="flex items-center gap-2">
                 <Icon name="clock" className="size-4 text-brand-600" />
-                {business.hours.map((row) => `${row.days} ${row.hours}`).join(' · ')}
+                {hoursRows(business.hours)
+                  .map((row) => `${row.days} ${row.hours}`)
+                  .join(' · ')}
               </li>
             </ul>
           </div>
@@ -232,7 +241,7 @@ export const homePage: PageModule<HomeData> = {
   handle: {
     head: ({ business, data }) => ({
       jsonLd: [offerCatalogJsonLd(data.vehicles, business.origin, business.name)],
-      description: `New electric golf carts and street-legal LSVs, rentals and service at five showrooms across Ocean and Cape May counties, New Jersey. 0% financing on select models.`,
+      description: `New electric golf carts and street-legal LSVs, rentals and service at ${showroomSummary(business.showrooms)}, New Jersey.`,
       canonicalPath: '/',
       keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],
     }),

@@ -146,9 +146,9 @@ const deliveryNotes: Template[] = [
 
 const descriptions: Template[] = [
   ({ full, county }) =>
-    `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and 0% financing on select models.`,
+    `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and easy financing.`,
   ({ full, county }) =>
-    `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and 0% financing on select models.`,
+    `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and easy financing.`,
   ({ full }) =>
     `Your local golf cart dealer for ${full}, New Jersey: street-legal carts and LSVs for sale, weekly and monthly rentals, and mobile service at your door.`,
 ];

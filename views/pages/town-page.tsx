@@ -15,13 +15,15 @@ import { catalogFor } from '../../src/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
+import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { PointGrid } from '../components/point-grid';
 import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
+import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VehicleCard } from '../components/vehicle-card';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, usePromotions } from '../hooks/use-business';
 import { notFoundPage } from './not-found-page';
 import type { PageModule } from './page-module';
 import { townPageCopy } from './town-page-copy';
@@ -93,6 +95,7 @@ function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicl
       >
         <p>{copy.pitch}</p>
       </PageHero>
+      <PromotionBand promotions={usePromotions()} />
 
       <section aria-label="What we offer" className="border-b border-ink-200 bg-white">
         <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 sm:px-6 lg:grid-cols-4">
@@ -172,14 +175,7 @@ function TownLandingPage({ town, popular }: { town: Town; popular: PopularVehicl
               {business.phone}
             </a>
             <h3 className="mt-6 text-sm font-bold uppercase tracking-wider text-ink-700">Showroom hours</h3>
-            <dl className="mt-2 divide-y divide-ink-200">
-              {business.hours.map((row) => (
-                <div key={row.days} className="flex justify-between py-2 text-ink-800">
-                  <dt className="font-semibold">{row.days}</dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursList week={business.hours} layout="divided" className="mt-2" />
             <div className="mt-6 flex flex-col gap-3">
               <ButtonLink to={business.phoneHref} variant="call">
                 <Icon name="phone" className="size-4" />
