@@ -151,7 +151,7 @@ describe('the staff e-mail', () => {
   });
 
   test('a lead without a known vehicle names none, and a rental plan appears in the subject', async () => {
-    await submit({ ...valid, interest: 'general', topic: 'rental', plan: '6-seater-weekly', message: "I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly)." });
+    await submit({ ...valid, interest: 'general', topic: 'rental', plan: '6-seater-weekly', message: "I'd like to reserve a 6-seater golf cart for a weekly rental." });
     await worker().drain();
     const [{ mail }] = sink.received as [(typeof sink.received)[number]];
     expect(mail.subject).toBe('New general inquiry from Jane Doe about the 6 Seater Golf Cart Weekly Rental');

@@ -57,19 +57,19 @@ describe('the contact page', () => {
 
   test('a rental RESERVE link preselects the interest and prefills the message', async () => {
     const html = await page('/contact?interest=general&topic=rental&plan=6-seater-weekly');
-    expect(formStart(html)).toEqual({ selected: 'general', message: "I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly)." });
+    expect(formStart(html)).toEqual({ selected: 'general', message: "I'd like to reserve a 6-seater golf cart for a weekly rental." });
     expect(html).toContain('<input type="hidden" name="topic" value="rental"/>');
     expect(html).toContain('<input type="hidden" name="plan" value="6-seater-weekly"/>');
   });
 
   test('a quote link for a vehicle names the vehicle', async () => {
-    const html = await page('/contact?interest=sales&vehicle=denago-ev-city');
+    const html = await page('/contact?interest=sales&topic=quote&vehicle=denago-ev-city');
     expect(formStart(html)).toEqual({ selected: 'sales', message: "I'd like a quote for the DENAGO EV City." });
   });
 
   test('a service link preselects service and names the service', async () => {
     const html = await page('/contact?interest=service&topic=Battery%20Services');
-    expect(formStart(html)).toEqual({ selected: 'service', message: "I'd like to schedule service: Battery Services." });
+    expect(formStart(html)).toEqual({ selected: 'service', message: "I'd like to request battery services for my golf cart." });
   });
 
   test('an unknown interest falls back to sales', async () => {

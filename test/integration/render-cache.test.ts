@@ -171,9 +171,9 @@ describe('the render cache', () => {
       const service = '/contact?interest=service&topic=Battery%20check';
       const parts = '/contact?interest=sales&topic=lift%20kits';
       const first = await request(app).get(service).expect(200);
-      expect(messageOf(first.text)).toBe("I'd like to schedule service: Battery check.");
+      expect(messageOf(first.text)).toBe("I'd like to request battery check for my golf cart.");
       const other = await request(app).get(parts).expect(200);
-      expect(messageOf(other.text)).toBe("I'd like to know more about lift kits.");
+      expect(messageOf(other.text)).toBe('I have a question about lift kits.');
       expect(other.text).not.toContain('Battery check');
       // Rendered for every request, even for the same link.
       expect(await rendersOf(() => request(app).get(service).expect(200))).toBe(1);

@@ -62,7 +62,7 @@ function FeaturedModelCard({ model, vehicles, loadError }: { model: FeaturedMode
   const link =
     model.link === 'inventory'
       ? { to: '/inventory', label: 'View in Inventory' }
-      : { to: contactPath({ interest: 'sales', topic: 'pricing', vehicle: `EVOLUTION ${model.title}` }), label: 'Request a Quote' };
+      : { to: contactPath({ interest: 'sales', topic: 'quote', vehicle: `EVOLUTION ${model.title}` }), label: 'Request a Quote' };
   return (
     <Card as="li" className="flex flex-col overflow-hidden">
       <div className="bg-gradient-to-b from-brand-50 to-sand-50">
