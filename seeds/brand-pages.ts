@@ -23,7 +23,7 @@ export const denagoPage = {
   },
   models: {
     title: 'DENAGO Models',
-    intro: 'Every DENAGO model we carry, with its current price. Ask us which colours and options are on the lot this week.',
+    intro: 'Every DENAGO model we carry, with its current price. Ask us which colors and options are on the lot this week.',
     availabilityTopic: 'DENAGO availability',
   },
 } as const;

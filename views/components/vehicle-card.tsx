@@ -1,11 +1,14 @@
 import { Link } from 'react-router';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/lib/format-price';
+import { shortenText } from '../../src/lib/shorten-text';
 import { vehiclePath } from '../../src/lib/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
 
 export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
 export const PLACEHOLDER_IMAGE = '/images/vehicles/placeholder.svg';
+/** About three lines of a card's text at its narrowest. */
+const CARD_DESCRIPTION_LIMIT = 140;
 
 interface VehicleCardProps {
   href: string;
@@ -43,7 +46,8 @@ export function VehicleCard({ href, name, image, priceLabel, badge, description,
             {name}
           </Link>
         </Heading>
-        {description ? <p className="mt-2 line-clamp-2 text-sm text-ink-600">{description}</p> : null}
+        {/* Whole sentences (or whole words) rather than a clamp, which would cut "35-45" in two. */}
+        {description ? <p className="mt-2 text-sm text-ink-600">{shortenText(description, CARD_DESCRIPTION_LIMIT)}</p> : null}
         <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
       </div>
     </article>

@@ -106,7 +106,7 @@ function DenagoPage() {
         </AwaitVehicles>
         <Card className="mt-10 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
-            <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or colour?</h3>
+            <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or color?</h3>
             <p className="mt-1 text-ink-600">Stock changes weekly. We will check our lots and incoming orders for you.</p>
           </div>
           <ButtonLink to={availability} size="lg" className="shrink-0">

@@ -72,7 +72,7 @@ const localTitles: Template[] = [
 const placeSentences: Record<Town['type'], Template[]> = {
   Township: [
     ({ spoken }) =>
-      `A township the size of ${spoken} has room for every kind of cart, so we help owners choose between a nimble four-seater for the neighbourhood, a six-seater for the family and a utility cart for the yard.`,
+      `A township the size of ${spoken} has room for every kind of cart, so we help owners choose between a nimble four-seater for the neighborhood, a six-seater for the family and a utility cart for the yard.`,
     ({ spoken }) =>
       `Trips in ${spoken} can be longer than in a beach borough, which is why we talk range first: a lithium battery pack lets a cart cover the whole township on one charge.`,
     ({ place }) =>
@@ -155,7 +155,7 @@ const descriptions: Template[] = [
 
 const popularIntros: Template[] = [
   ({ spoken }) => `Three of the models ${spoken} shoppers ask about most. Every one can be delivered to your door.`,
-  () => 'A few favourites from our showroom floors, ready for a test drive or a delivery date.',
+  () => 'A few favorites from our showroom floors, ready for a test drive or a delivery date.',
   ({ spoken }) => `Models that suit the way people get around ${spoken}, each available with local delivery.`,
 ];
 

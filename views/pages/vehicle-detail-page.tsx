@@ -6,6 +6,7 @@ import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import type { PageHead } from '../../src/head/page-head';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
+import { shortenText } from '../../src/lib/shorten-text';
 import { vehiclePath } from '../../src/lib/vehicle-path';
 import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
@@ -176,7 +177,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
           <div>
             <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Interested in this vehicle?</h2>
             <p className="mt-2 text-lg text-brand-100">
-              Ask about availability, colours and delivery, or call {business.phone}. We answer within 24 hours.
+              Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
@@ -206,12 +207,6 @@ function VehicleDetailPage() {
       </Await>
     </Suspense>
   );
-}
-
-/** Up to about 155 characters, cut at a word: what search results show of a description. */
-function summary(text: string, limit = 155): string {
-  if (text.length <= limit) return text;
-  return `${text.slice(0, text.lastIndexOf(' ', limit - 1)).replace(/[,;:.]$/, '')}…`;
 }
 
 function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
@@ -252,7 +247,8 @@ function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
 function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHead {
   return {
     title: `${vehicle.name} for Sale`,
-    description: summary(vehicle.description),
+    // About what search results show of a description.
+    description: shortenText(vehicle.description, 155),
     // Models with a fixed page are indexed there; this page points crawlers to it.
     canonicalPath: vehiclePath(vehicle),
     keywords: [vehicle.name, `${brandName(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],
