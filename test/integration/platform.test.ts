@@ -64,8 +64,13 @@ describe('server-rendered pages', () => {
       '@type': 'SearchAction',
       target: { urlTemplate: 'https://www.shoregolfcarts.test/inventory?search={search_term_string}' },
     });
-    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: unknown[] };
-    expect(catalog.itemListElement).toHaveLength(23);
+    // The three featured carts, at the prices the page prints, and nothing the page does not show.
+    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: Array<{ price: number; itemOffered: { name: string } }> };
+    expect(catalog.itemListElement.map((offer) => [offer.itemOffered.name, offer.price])).toEqual([
+      ['EVOLUTION D5 Maverick 4 Plus', 12995],
+      ['EVOLUTION D6 Max GT4', 16995],
+      ['DENAGO EV City', 11995],
+    ]);
   });
 
   it('gives each page its own title, description and canonical link', async () => {

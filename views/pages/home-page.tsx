@@ -2,7 +2,8 @@ import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { HAPPY_CUSTOMERS } from '../../seeds/about';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
-import { offerCatalogJsonLd, type OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { offerCatalogJsonLd } from '../../src/head/offer-catalog-json-ld';
 import { capitalize, countInWords, showroomSummary } from '../../src/business/showroom-summary';
 import { hoursRows } from '../../src/business/week-hours';
 import { formatPrice } from '../../src/lib/format-price';
@@ -22,28 +23,27 @@ import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
+type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description'>;
+
 interface HomeData {
-  /** The fixed featured carts, at the prices the home page shows, that the catalogue holds. */
-  featured: Array<{ slug: string; price: number; name: string; image?: string; description: string }>;
-  /** Just what the structured data needs, to keep the page's hydration data small. */
-  vehicles: OfferedVehicle[];
+  /** The featured carts the catalogue holds, with their catalogue prices. */
+  featured: FeaturedVehicle[];
+  /** How many models the catalogue has, for the "See all" button. */
+  modelCount: number;
 }
 
 async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const vehicles = await catalogFor(context).listVehicles();
-  const featured = featuredVehicles.flatMap((item) => {
-    const vehicle = vehicles.find((candidate) => candidate.slug === item.slug);
-    return vehicle ? [{ ...item, name: vehicle.name, image: vehicle.images[0], description: vehicle.description }] : [];
+  const featured = featuredVehicles.flatMap((slug) => {
+    const vehicle = vehicles.find((candidate) => candidate.slug === slug);
+    return vehicle ? [{ id: vehicle.id, slug, name: vehicle.name, brand: vehicle.brand, price: vehicle.price, images: vehicle.images.slice(0, 1), description: vehicle.description }] : [];
   });
-  return {
-    featured,
-    vehicles: vehicles.map(({ id, slug, name, brand, price, inStock, images }) => ({ id, slug, name, brand, price, inStock, images: images.slice(0, 1) })),
-  };
+  return { featured, modelCount: vehicles.length };
 }
 
 function HomePage() {
   const business = useBusiness();
-  const { featured, vehicles } = useLoaderData() as HomeData;
+  const { featured, modelCount } = useLoaderData() as HomeData;
   const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
   const heroVehicle = featured[0];
   const years = yearsInBusiness(business.foundedYear);
@@ -67,9 +67,9 @@ function HomePage() {
           </>
         }
         aside={
-          heroVehicle?.image ? (
+          heroVehicle?.images[0] ? (
           <img
-            src={heroVehicle.image}
+            src={heroVehicle.images[0]}
             alt={`${heroVehicle.name}, one of our featured carts`}
             width={VEHICLE_IMAGE_SIZE.width}
             height={VEHICLE_IMAGE_SIZE.height}
@@ -101,7 +101,7 @@ function HomePage() {
               <VehicleCard
                 href={`/vehicles/${vehicle.slug}`}
                 name={vehicle.name}
-                image={vehicle.image}
+                image={vehicle.images[0]}
                 priceLabel={formatPrice(vehicle.price)}
                 badge={{ label: 'NEW', tone: 'new' }}
                 description={vehicle.description}
@@ -111,7 +111,7 @@ function HomePage() {
         </ul>
         <div className="mt-8">
           <ButtonLink to="/inventory" variant="secondary" size="lg">
-            See all {vehicles.length} models
+            See all {modelCount} models
             <Icon name="arrowRight" className="size-4" />
           </ButtonLink>
         </div>
@@ -240,7 +240,14 @@ export const homePage: PageModule<HomeData> = {
   loader: homeLoader,
   handle: {
     head: ({ business, data }) => ({
-      jsonLd: [offerCatalogJsonLd(data.vehicles, business.origin, business.name)],
+      // The featured carts at the prices the page prints; models it does not show are not offered here.
+      jsonLd: [
+        offerCatalogJsonLd(
+          data.featured.flatMap((vehicle) => (vehicle.price === null ? [] : [{ ...vehicle, price: vehicle.price }])),
+          { name: `${business.name} featured golf carts`, path: '/' },
+          business.origin,
+        ),
+      ],
       description: `New electric golf carts and street-legal LSVs, rentals and service at ${showroomSummary(business.showrooms)}, New Jersey.`,
       canonicalPath: '/',
       keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],
