@@ -39,6 +39,8 @@ export interface VehicleOfInterest {
   slug: string;
   name: string;
   brand: string;
+  /** The catalogue's model year (ADF's required <year>); absent for a vehicle imported without one. */
+  year?: number;
   condition: 'new' | 'used';
 }
 
@@ -87,6 +89,7 @@ const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
     slug: { type: String, required: true, maxlength: 80 },
     name: { type: String, required: true, maxlength: 120 },
     brand: { type: String, required: true, maxlength: 40 },
+    year: { type: Number, min: 2000, max: 2100 },
     condition: { type: String, enum: ['new', 'used'], required: true },
   },
   { _id: false },

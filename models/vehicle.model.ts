@@ -15,6 +15,8 @@ export interface VehicleRecord {
   description: string;
   brand: Brand;
   category: string;
+  /** The model year; absent on vehicles imported before the catalogue had one (import again to add it). */
+  year?: number;
   /** Whole US dollars, or null for "Contact for Pricing". */
   price: number | null;
   images: string[];
@@ -35,6 +37,7 @@ export function vehicleFromRecord(record: VehicleRecord): VehicleDto {
     description: record.description,
     brand: record.brand,
     category: record.category,
+    year: record.year as number,
     price: record.price ?? null,
     images: [...(record.images ?? [])],
     specifications: { ...record.specifications },
@@ -52,6 +55,7 @@ const vehicleSchema = new Schema<VehicleRecord>(
     description: { type: String, required: true },
     brand: { type: String, required: true, enum: BRANDS },
     category: { type: String, required: true },
+    year: { type: Number, min: 2000, validate: { validator: Number.isInteger, message: 'year must be a whole year' } },
     price: {
       type: Number,
       default: null,

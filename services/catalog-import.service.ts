@@ -25,6 +25,7 @@ function storedFields(entry: CatalogEntry): StoredFields {
     description: entry.description,
     brand: entry.brand,
     category: entry.category,
+    year: entry.year,
     price: entry.price,
     images: entry.images,
     specifications: entry.specifications,
@@ -36,8 +37,8 @@ function storedFields(entry: CatalogEntry): StoredFields {
 
 /** The catalogue fields of a vehicle in one fixed order, so equal content compares equal. */
 function comparable(entry: CatalogEntry): string {
-  const { slug, name, description, brand, category, price, images, specifications, features, inStock, isNew } = entry;
-  return JSON.stringify([slug, name, description, brand, category, price, images, specifications, features, inStock, isNew]);
+  const { slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew } = entry;
+  return JSON.stringify([slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew]);
 }
 
 /** Messages can quote keys from the file; control characters are escaped so each stays on one line. */

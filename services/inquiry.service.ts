@@ -24,7 +24,8 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
   if (!key) return undefined;
   try {
     const vehicle = findVehicleOfInterest(await catalog.listVehicles(), key);
-    return vehicle ? { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, condition: vehicle.isNew ? 'new' : 'used' } : undefined;
+    if (!vehicle) return undefined;
+    return { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, ...(vehicle.year ? { year: vehicle.year } : {}), condition: vehicle.isNew ? 'new' : 'used' };
   } catch {
     return undefined;
   }

@@ -13,6 +13,7 @@ function vehicle(id: string, slug: string): Vehicle {
     description: 'A cart.',
     brand: 'evolution',
     category: 'ranger',
+    year: 2026,
     price: null,
     images: [],
     specifications: { topSpeed: '19 mph', range: '40 miles', seatingCapacity: '4', batteryType: 'Lithium' },

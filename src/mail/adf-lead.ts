@@ -1,11 +1,54 @@
 import type { BusinessProfile } from '../config/business-profile';
 import { businessIsoTime } from '../business/business-time';
+import { INTEREST_LABELS } from '../contact/contact-schema';
+import { rentalPlanLabel } from '../contact/contact-prefill';
 import { escapeMarkup as x } from './escape-markup';
 import { makeAndModel, type InquiryLead } from './inquiry-lead';
 
+/** What an inquiry without a vehicle to sell is about, for the CRM: "Rental: 6 Seater Golf Cart Weekly Rental". */
+function generalInterest(lead: InquiryLead): string {
+  if (lead.plan) return `Rental: ${rentalPlanLabel(lead.plan) ?? lead.plan}`;
+  const label = INTEREST_LABELS[lead.interest];
+  if (lead.interest === 'service') {
+    const what = [lead.vehicle ? `the customer's own ${lead.vehicle.name}` : undefined, lead.topic].filter(Boolean).join(', ');
+    return `Service request${what ? `: ${what}` : ''}`;
+  }
+  return lead.topic ? `${label} inquiry: ${lead.topic}` : `${label} inquiry, no particular vehicle`;
+}
+
 /**
- * The lead in Auto-lead Data Format 1.0, the XML dealership CRMs import: the prospect with its
- * request date, the vehicle of interest when the visitor came from a vehicle's page, the customer's
+ * The vehicle element ADF 1.0 requires in every prospect (vehicle+, each with year, make and
+ * model). For a vehicle the visitor asked about: its model year, make and model, as a test drive
+ * when that is what they asked for. For anything else (a rental, a service visit for their own
+ * cart, a general question) the general-interest form lead providers send: year, make and model
+ * present but empty, and comments saying what the inquiry is about. Nothing is made up, so a CRM
+ * never shows a vehicle nobody asked about; see the README (ADF leads).
+ */
+function vehicleLines(lead: InquiryLead): string[] {
+  if (lead.vehicle && lead.interest !== 'service') {
+    const { make, model } = makeAndModel(lead.vehicle);
+    const interest = /test drive/i.test(lead.topic ?? '') ? 'test-drive' : 'buy';
+    return [
+      `    <vehicle interest="${interest}" status="${lead.vehicle.condition}">`,
+      `      <year>${lead.vehicle.year ?? ''}</year>`,
+      `      <make>${x(make)}</make>`,
+      `      <model>${x(model)}</model>`,
+      '    </vehicle>',
+    ];
+  }
+  return [
+    '    <vehicle interest="buy" status="new">',
+    '      <year></year>',
+    '      <make></make>',
+    '      <model></model>',
+    `      <comments>${x(generalInterest(lead))}</comments>`,
+    '    </vehicle>',
+  ];
+}
+
+/**
+ * The lead in Auto-lead Data Format 1.0, the XML dealership CRMs import, valid against the ADF 1.0
+ * DTD (test/fixtures/adf-1.0.dtd): the prospect with its request date, the vehicle, the customer's
  * contact and message, the dealership as vendor and the website as provider. Every value is
  * escaped, so nothing a visitor typed can add or change an element.
  */
@@ -17,18 +60,7 @@ export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): stri
     '  <prospect status="new">',
     `    <id sequence="1" source="${x(business.name)} website">${x(lead.id)}</id>`,
     `    <requestdate>${businessIsoTime(lead.createdAt)}</requestdate>`,
-  ];
-  // A service request is about the visitor's own cart, which ADF has no way to say.
-  if (lead.vehicle && lead.interest !== 'service') {
-    const { make, model } = makeAndModel(lead.vehicle);
-    lines.push(
-      `    <vehicle interest="buy" status="${lead.vehicle.condition}">`,
-      `      <make>${x(make)}</make>`,
-      `      <model>${x(model)}</model>`,
-      '    </vehicle>',
-    );
-  }
-  lines.push(
+    ...vehicleLines(lead),
     '    <customer>',
     '      <contact primarycontact="1">',
     `        <name part="first">${x(lead.firstName)}</name>`,
@@ -49,10 +81,10 @@ export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): stri
     '    <provider>',
     `      <name part="full">${x(business.name)} website</name>`,
     '      <service>Website contact form</service>',
-    `      <url>${x(business.origin)}</url>`,
+    `      <url>${x(business.website)}</url>`,
     '    </provider>',
     '  </prospect>',
     '</adf>',
-  );
+  ];
   return `${lines.join('\n')}\n`;
 }

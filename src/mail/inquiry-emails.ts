@@ -28,7 +28,7 @@ const fullName = (lead: InquiryLead) => oneLine(`${lead.firstName} ${lead.lastNa
  * mail server had already taken, mail clients see the same message and can fold the two.
  */
 function messageId(lead: InquiryLead, kind: 'staff' | 'crm', business: BusinessProfile): string {
-  return `<inquiry-${lead.id}-${kind}@${new URL(business.origin).hostname}>`;
+  return `<inquiry-${lead.id}-${kind}@${new URL(business.website).hostname}>`;
 }
 
 function about(lead: InquiryLead): string | undefined {

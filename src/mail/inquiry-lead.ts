@@ -6,6 +6,8 @@ export interface LeadVehicle {
   name: string;
   /** The catalogue's brand key: 'denago', 'evolution'. */
   brand: string;
+  /** The model year; absent only for a vehicle imported before the catalogue had years. */
+  year?: number;
   condition: 'new' | 'used';
 }
 

@@ -113,6 +113,30 @@ describe('importing a catalogue file', () => {
     expect(stored.find((record) => record.slug === 'denago-city')?.price).toBe(11995);
   });
 
+  it('takes each model year from the file, and refuses an entry without one or with one that is no model year', async () => {
+    const catalog = createCatalogService();
+    await importCatalog(smallCatalog);
+    expect((await catalog.findVehicleBySlug('denago-city'))?.year).toBe(2026);
+    const newer = structuredClone(smallCatalog);
+    newer[1]!.year = 2027;
+    expect(await importCatalog(newer)).toEqual({ created: 0, updated: 1, unchanged: 5 });
+    expect((await catalog.findVehicleBySlug('denago-city'))?.year).toBe(2027);
+
+    const broken: unknown[] = structuredClone(smallCatalog);
+    delete (broken[0] as { year?: number }).year;
+    (broken[1] as Record<string, unknown>).year = '2026';
+    (broken[2] as Record<string, unknown>).year = 1999;
+    (broken[3] as Record<string, unknown>).year = new Date().getFullYear() + 2;
+    (broken[4] as Record<string, unknown>).year = 2025.5;
+    expect(await importProblems(broken)).toEqual([
+      expect.stringMatching(/^entries\[0\] \(evolution-quote-cart\) year: must be a model year such as 2026$/),
+      expect.stringMatching(/^entries\[1\] \(denago-city\) year: must be a model year such as 2026$/),
+      expect.stringMatching(/^entries\[2\] \(evolution-budget\) year: must be a model year from 2000 on$/),
+      expect.stringMatching(/^entries\[3\] \(denago-quote\) year: must be a model year no later than \d{4}$/),
+      expect.stringMatching(/^entries\[4\] \(evolution-beta\) year: must be a model year such as 2026$/),
+    ]);
+  });
+
   it('writes nothing into an empty catalogue from a file with one bad entry', async () => {
     const broken = structuredClone(smallCatalog) as unknown[];
     (broken[5] as Record<string, unknown>).slug = 'Not Kebab';

@@ -216,6 +216,7 @@ describe('the 23 fixed model pages', () => {
         description: 'A test vehicle that has no fixed model page.',
         brand: 'evolution',
         category: 'utility',
+        year: 2026,
         price: null,
         images: [],
         specifications: { topSpeed: '19 mph', range: '30 mi', seatingCapacity: '2 passengers', batteryType: 'Lithium-ion' },

@@ -72,6 +72,7 @@ describe('the vehicle API', () => {
         description: 'DENAGO City: a test cart for the catalogue tests.',
         brand: 'denago',
         category: 'city',
+        year: 2026,
         price: 11995,
         images: ['/images/vehicles/denago-city.svg'],
         specifications: { topSpeed: '19 mph', range: '35 mi', seatingCapacity: '4 passengers', batteryType: 'Lithium-ion', chargingPort: '110V' },

@@ -108,7 +108,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
               <Badge tone={badge.tone}>{badge.label}</Badge>
               <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
               <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
-              <dl className="mt-5 grid grid-cols-2 gap-3">
+              <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
                   <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
                     <Icon name="users" className="size-4 text-brand-600" />
@@ -123,6 +123,15 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
                   </dt>
                   <dd className="mt-1 font-bold text-ink-900">{brandName(vehicle)}</dd>
                 </div>
+                {vehicle.year ? (
+                  <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
+                    <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
+                      <Icon name="calendar" className="size-4 text-brand-600" />
+                      Model Year
+                    </dt>
+                    <dd className="mt-1 font-bold text-ink-900">{vehicle.year}</dd>
+                  </div>
+                ) : null}
               </dl>
               <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
               <div className="mt-8 flex flex-wrap gap-3">

@@ -38,3 +38,11 @@ test('vehicle cards end their description at a sentence, or at a whole word with
     'The DENAGO EV City is a four-seat street-legal electric vehicle, NEV certified for roads with speed limits up to 35 mph.',
   ]);
 });
+
+test('the vehicle page names the model year from the catalog', async () => {
+  const { body } = await request(site.app).get('/api/vehicles').expect(200);
+  const turfman = (body as Array<{ id: string; slug: string; year: number }>).find((vehicle) => vehicle.slug === 'evolution-turfman-1000')!;
+  expect(turfman.year).toBe(2025);
+  const { text } = await request(site.app).get(`/vehicle/${turfman.id}`).expect(200);
+  expect(text).toMatch(/Model Year<\/dt><dd[^>]*>2025<\/dd>/);
+});
