@@ -4,6 +4,7 @@ import { rateLimit } from 'express-rate-limit';
 import type { InquiryService } from '../services/inquiry.service';
 import { contactFormState, type ContactFormState } from '../src/contact/contact-form-state';
 import { isHoneypotFilled, parseContact, parseContactContext } from '../src/contact/contact-schema';
+import { parseLeadSource } from '../src/contact/lead-source';
 import { AppError } from '../src/http/app-error';
 import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
@@ -81,7 +82,7 @@ export function contactController(options: ContactControllerOptions): Router {
       }
       const parsed = parseContact(body);
       if (!parsed.success) throw new AppError(400, INVALID, { fieldErrors: parsed.fieldErrors });
-      const stored = await inquiries.submit(parsed.data, parseContactContext(body));
+      const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
       req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
       res.status(201).json(stored);
     },
@@ -102,7 +103,7 @@ export function contactController(options: ContactControllerOptions): Router {
       const parsed = parseContact(body);
       if (!parsed.success) return renderForm(req, res, contactFormState(body, parsed.fieldErrors), 400);
       try {
-        const stored = await inquiries.submit(parsed.data, parseContactContext(body));
+        const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
         req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
       } catch (error) {
         // The visitor keeps what they typed and is told what to do instead.

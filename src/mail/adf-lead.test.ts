@@ -30,6 +30,7 @@ const kinds: Array<[string, InquiryLead]> = [
   ['parts', { ...base, interest: 'parts' }],
   ['a general question', { ...base, interest: 'general' }],
   ['a sales question without a vehicle', { ...base, topic: 'consultation' }],
+  ['a lead from an ad campaign', { ...base, topic: 'test drive', vehicle: evCity, source: { landingPage: '/vehicles/denago-ev-city', referrer: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', utmCampaign: "spring & 'shore'", gclid: 'Cj0KCQiA5_abc-123' } }],
 ];
 
 describe('the ADF lead', () => {
@@ -58,6 +59,23 @@ describe('the ADF lead', () => {
     );
     expect(general({ ...base, interest: 'service', topic: 'Battery Services', vehicle: evCity })).toContain("<comments>Service request: the customer&#39;s own DENAGO EV City, Battery Services</comments>");
     expect(general({ ...base, interest: 'parts' })).toContain('<comments>Parts inquiry, no particular vehicle</comments>');
+  });
+
+  test('tells the CRM where the lead came from: the campaign as the provider service, every detail under the comments', () => {
+    const xml = buildAdfLead(kinds.at(-1)![1], business);
+    expect(xml).toContain('<service>Website contact form (google / cpc / spring &amp; &#39;shore&#39;)</service>');
+    expect(xml).toContain(
+      [
+        '<comments>Is it &quot;negotiable&quot;? ]]&gt; &lt;script&gt;\nSecond line\n\n--\nLead source',
+        'Landing page: https://www.shoregolfcarts.test/vehicles/denago-ev-city',
+        'Referred by: www.google.com',
+        'Campaign source: google',
+        'Campaign medium: cpc',
+        'Campaign name: spring &amp; &#39;shore&#39;',
+        'Google Ads click ID: Cj0KCQiA5_abc-123</comments>',
+      ].join('\n'),
+    );
+    expect(buildAdfLead(base, business)).toContain('<service>Website contact form</service>');
   });
 
   test('escapes what the visitor typed, so it can never add an element', () => {

@@ -4,6 +4,7 @@ import { INTEREST_LABELS } from '../contact/contact-schema';
 import { rentalPlanLabel } from '../contact/contact-prefill';
 import { escapeMarkup as x } from './escape-markup';
 import { makeAndModel, type InquiryLead } from './inquiry-lead';
+import { leadSourceRows } from './lead-source-rows';
 
 /** What an inquiry without a vehicle to sell is about, for the CRM: "Rental: 6 Seater Golf Cart Weekly Rental". */
 function generalInterest(lead: InquiryLead): string {
@@ -53,6 +54,11 @@ function vehicleLines(lead: InquiryLead): string[] {
  * escaped, so nothing a visitor typed can add or change an element.
  */
 export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): string {
+  // Where the lead came from, in the two places CRMs show: the provider's service (the campaign, as
+  // lead-source reports group leads) and the customer comments (every detail, below the message).
+  const source = leadSourceRows(lead.source, business.origin);
+  const campaign = [lead.source?.utmSource, lead.source?.utmMedium, lead.source?.utmCampaign].filter(Boolean).join(' / ');
+  const comments = source.length > 0 ? `${lead.message}\n\n--\nLead source\n${source.map(([label, value]) => `${label}: ${value}`).join('\n')}` : lead.message;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<?ADF VERSION="1.0"?>',
@@ -68,7 +74,7 @@ export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): stri
     `        <email>${x(lead.email)}</email>`,
     `        <phone type="voice">${x(lead.phone)}</phone>`,
     '      </contact>',
-    `      <comments>${x(lead.message)}</comments>`,
+    `      <comments>${x(comments)}</comments>`,
     '    </customer>',
     '    <vendor>',
     `      <vendorname>${x(business.name)}</vendorname>`,
@@ -80,7 +86,7 @@ export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): stri
     '    </vendor>',
     '    <provider>',
     `      <name part="full">${x(business.name)} website</name>`,
-    '      <service>Website contact form</service>',
+    `      <service>Website contact form${campaign ? ` (${x(campaign)})` : ''}</service>`,
     `      <url>${x(business.website)}</url>`,
     '    </provider>',
     '  </prospect>',

@@ -1,3 +1,4 @@
+import type { LeadSource } from '../contact/visit-source';
 import type { Interest } from '../lib/contact-path';
 
 /** The catalogue vehicle a lead is about. */
@@ -25,6 +26,8 @@ export interface InquiryLead {
   /** A rental plan key such as '6-seater-weekly'. */
   plan?: string;
   vehicle?: LeadVehicle;
+  /** How the visit began: landing page, referring site, campaign. */
+  source?: LeadSource;
 }
 
 /** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
+import { recordVisitSource } from '../../src/contact/visit-source';
 import { SiteStoreProvider } from '../state/site-store';
 import { DocumentHead } from './document-head';
 import { MobileCallBar } from './mobile-call-bar';
@@ -13,6 +14,12 @@ function HydrationMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  return null;
+}
+
+/** Notes, on the visit's first page, how the visit began: the contact form sends it with an inquiry. */
+function VisitSourceRecorder() {
+  useEffect(recordVisitSource, []);
   return null;
 }
 
@@ -36,6 +43,7 @@ export function SiteLayout() {
       <ScrollToTop />
       <DocumentHead />
       <HydrationMarker />
+      <VisitSourceRecorder />
     </SiteStoreProvider>
   );
 }

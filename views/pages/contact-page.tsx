@@ -2,6 +2,7 @@ import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-route
 import { isContactFormState } from '../../src/contact/contact-form-state';
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
 import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
+import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
 import { catalogFor, formStateFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
@@ -34,6 +35,7 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
         message: values.message ?? '',
       } satisfies Record<ContactField, string>,
       context: parseContactContext(values),
+      source: Object.fromEntries(LEAD_SOURCE_FIELDS.flatMap((field) => (values[field] ? [[field, values[field]]] : []))) as LeadSource,
       fieldErrors: formState.fieldErrors,
       formError: formState.formError ?? null,
     };
@@ -51,6 +53,7 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
   return {
     initial: { firstName: '', lastName: '', email: '', phone: '', interest: prefill.interest, message: prefillMessage(prefill, vehicleName) },
     context: { topic, plan, vehicle },
+    source: leadSourceFromUrl(new URL(request.url)),
     fieldErrors: {},
     formError: null,
   };
