@@ -12,14 +12,16 @@ afterAll(async () => {
   await site.close();
 });
 
-/** The description line of each vehicle card on a page. */
-async function cardDescriptions(path: string): Promise<string[]> {
+/** The description line of each vehicle card on a page, as markup. */
+async function cardDescriptionHtml(path: string): Promise<string[]> {
   const { text } = await request(site.app).get(path).expect(200);
   return [...text.matchAll(/<article[\s\S]*?<\/article>/g)].flatMap((card) => {
     const description = /<p class="mt-2 text-sm text-ink-600">([\s\S]*?)<\/p>/.exec(card[0])?.[1];
     return description ? [description.replace(/<!-- -->/g, '')] : [];
   });
 }
+
+const cardDescriptions = async (path: string) => (await cardDescriptionHtml(path)).map((html) => html.replace(/<[^>]+>/g, ''));
 
 test('vehicle cards end their description at a sentence, or at a whole word with an ellipsis, never inside a figure', async () => {
   for (const path of ['/', '/inventory', '/evolution', '/toms-river-township-golf-carts']) {
@@ -30,6 +32,8 @@ test('vehicle cards end their description at a sentence, or at a whole word with
       expect(description.length, path).toBeLessThanOrEqual(140);
     }
   }
+  // A figure range never breaks across lines ("35-" above "45").
+  expect((await cardDescriptionHtml('/'))[0]).toContain('<span class="whitespace-nowrap">35-45</span> miles');
   // The examples a shopper saw cut: now whole sentences.
   const home = await cardDescriptions('/');
   expect(home).toEqual([

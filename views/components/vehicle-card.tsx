@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/lib/format-price';
@@ -21,6 +22,19 @@ interface VehicleCardProps {
   /** A short line under the name, e.g. the brand. */
   eyebrow?: string;
   headingLevel?: 'h2' | 'h3';
+}
+
+/** "40-55 miles": each figure range kept on one line, so a card never reads "40-" above "55". */
+function withFiguresTogether(text: string): ReactNode[] {
+  return text.split(/(\d[\d,.]*[-–]\d[\d,.]*\+?)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** A vehicle in a grid: picture, name and price, the whole card one link. */
@@ -47,7 +61,7 @@ export function VehicleCard({ href, name, image, priceLabel, badge, description,
           </Link>
         </Heading>
         {/* Whole sentences (or whole words) rather than a clamp, which would cut "35-45" in two. */}
-        {description ? <p className="mt-2 text-sm text-ink-600">{shortenText(description, CARD_DESCRIPTION_LIMIT)}</p> : null}
+        {description ? <p className="mt-2 text-sm text-ink-600">{withFiguresTogether(shortenText(description, CARD_DESCRIPTION_LIMIT))}</p> : null}
         <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
       </div>
     </article>
