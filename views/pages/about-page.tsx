@@ -121,7 +121,7 @@ function AboutPage() {
       <Section
         tone="sand"
         title="Where We Serve"
-        intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across Ocean County and Cape May County.`}
+        intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across ${business.region}.`}
         id="service-area"
       >
         <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
@@ -177,7 +177,7 @@ export const aboutPage: PageModule = {
   handle: {
     head: ({ business }) => ({
       title: 'About Us',
-      description: `A family-run golf cart dealership on the New Jersey shore since ${business.foundedYear}: sales, rentals and service across Ocean County and Cape May County.`,
+      description: `A family-run golf cart dealership on the New Jersey shore since ${business.foundedYear}: sales, rentals and service across ${business.region}.`,
       canonicalPath: '/about',
       keywords: ['about us', 'golf cart dealer New Jersey', 'Ocean County golf carts', 'Cape May County golf carts', business.name],
       jsonLd: [
