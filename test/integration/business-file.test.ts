@@ -2,15 +2,10 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { SendMailOptions } from 'nodemailer';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createInquiryOutbox } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile.server';
-import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import type { MailTransport } from '../../src/mail/mail-transport';
 import { businessFileWith } from '../support/business-file';
+import { mailTheOutboxSends } from '../support/outbox-mail';
 import { byId, jsonLd, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -111,11 +106,7 @@ describe('a business file of the dealer’s own', () => {
       .post('/api/contact')
       .send({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@visitor.test', phone: '(609) 555-2000', interest: 'sales', message: 'Which cart seats six?' })
       .expect(201);
-    const sent: SendMailOptions[] = [];
-    const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
-    const outbox = createInquiryOutbox({ transport, mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)), logger: pino({ level: 'silent' }) });
-    await outbox.drain();
-    await outbox.stop();
+    const sent = await mailTheOutboxSends(site);
     expect(sent).toHaveLength(1);
     const [mail] = sent;
     expect(mail!.from).toEqual({ name: 'Cape Breeze Carts Website', address: 'hello@capebreezecarts.test' });

@@ -1,13 +1,9 @@
 import type { SendMailOptions } from 'nodemailer';
-import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
-import { createInquiryOutbox } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile.server';
-import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import type { MailTransport } from '../../src/mail/mail-transport';
 import { adfDtdProblems } from '../support/adf-dtd';
+import { mailTheOutboxSends } from '../support/outbox-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // Which page, search or ad brought a lead: it rides along with the inquiry, is stored with it and
@@ -50,11 +46,7 @@ beforeEach(async () => {
 const latest = async () => (await ContactForm.findOne().lean<ContactFormRecord>().exec())!;
 
 async function deliveredMail(): Promise<SendMailOptions> {
-  const sent: SendMailOptions[] = [];
-  const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
-  const outbox = createInquiryOutbox({ transport, mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)), logger: pino({ level: 'silent' }) });
-  await outbox.drain();
-  await outbox.stop();
+  const sent = await mailTheOutboxSends(site);
   expect(sent).toHaveLength(1);
   return sent[0]!;
 }
