@@ -23,7 +23,7 @@ COPY package.json package-lock.json ./
 COPY packages/embedded-mongo/package.json packages/embedded-mongo/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
-# The shipped catalogue, for `node dist/server/catalog-import.js` (the default file).
+# The shipped catalog, for `node dist/server/catalog-import.js` (the default file).
 COPY --from=build /app/seeds/catalog.json ./seeds/catalog.json
 # Personal data (inquiries, e-mails): only the node user may open these folders.
 RUN mkdir -p var/data var/mail var/backups && chown -R node:node var && chmod 0700 var/data var/mail var/backups

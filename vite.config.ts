@@ -33,7 +33,7 @@ function firstPaintFirst(): Plugin {
 
 /**
  * Two builds from one config: the browser bundle (dist/client, hashed assets and a manifest) and
- * the server bundle (dist/server: the process entry and the catalogue import command), whose
+ * the server bundle (dist/server: the process entry and the catalog import command), whose
  * npm dependencies stay external and are installed in production.
  */
 export default defineConfig(({ command, isSsrBuild }) => ({

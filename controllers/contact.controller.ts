@@ -5,7 +5,9 @@ import type { InquiryService } from '../services/inquiry.service';
 import { contactFormState, type ContactFormState } from '../src/contact/contact-form-state';
 import { isHoneypotFilled, parseContactContext } from '../src/contact/contact-schema';
 import { parseContact } from '../src/contact/contact-schema.server';
+import { parseLeadSource } from '../src/contact/lead-source';
 import { AppError } from '../src/http/app-error';
+import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
@@ -16,7 +18,7 @@ export interface ContactControllerOptions {
   pages: PageRenderer;
   /** The context pages render with; the form's state is added to it. */
   pageContext: (req: Request) => RequestContext;
-  /** PUBLIC_ORIGIN: the only origin the HTML form is accepted from. */
+  /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
   /** Submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
   rateLimit: { limit: number; windowSeconds: number };
@@ -31,27 +33,6 @@ const INVALID = 'Please correct the highlighted fields.';
 /** Refuses a body of any other media type before a parser sees it. */
 function requireContentType(type: string, message: string): RequestHandler {
   return (req, _res, next) => next(req.is(type) ? undefined : new AppError(415, message));
-}
-
-function originOf(url: string | undefined): string | undefined {
-  if (!url) return undefined;
-  try {
-    return new URL(url).origin;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * The HTML form is taken only from the site's own pages: the browser's Origin header (or, where a
- * browser sends none, the Referer) must be the configured origin. This stops other sites from
- * posting inquiries through their visitors' browsers.
- */
-function sameOriginOnly(origin: string): RequestHandler {
-  return (req, _res, next) => {
-    const source = req.get('origin') ?? originOf(req.get('referer'));
-    next(source === origin ? undefined : new AppError(403, 'This form can only be sent from our own website.'));
-  };
 }
 
 /**
@@ -102,7 +83,7 @@ export function contactController(options: ContactControllerOptions): Router {
       }
       const parsed = parseContact(body);
       if (!parsed.success) throw new AppError(400, INVALID, { fieldErrors: parsed.fieldErrors });
-      const stored = await inquiries.submit(parsed.data, parseContactContext(body));
+      const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
       req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
       res.status(201).json(stored);
     },
@@ -113,7 +94,7 @@ export function contactController(options: ContactControllerOptions): Router {
 
   router.post(
     '/contact',
-    sameOriginOnly(origin),
+    sameOriginOnly(origin, 'This form can only be sent from our own website.'),
     requireContentType('application/x-www-form-urlencoded', 'The form could not be read. Please try again.'),
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
     limiter,
@@ -123,7 +104,7 @@ export function contactController(options: ContactControllerOptions): Router {
       const parsed = parseContact(body);
       if (!parsed.success) return renderForm(req, res, contactFormState(body, parsed.fieldErrors), 400);
       try {
-        const stored = await inquiries.submit(parsed.data, parseContactContext(body));
+        const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
         req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
       } catch (error) {
         // The visitor keeps what they typed and is told what to do instead.

@@ -12,7 +12,7 @@ function queryOf(req: Request): string {
 
 /**
  * GET /api/inventory?search=&brand=&category=&price=&page=: one page of the inventory, as the
- * inventory page reads it in the browser. Kept per catalogue version for its normalized query when
+ * inventory page reads it in the browser. Kept per catalog version for its normalized query when
  * that is what was applied (an unknown category or a page past the end is answered, not kept); a
  * search is answered for its request only and marked private, like the page.
  */

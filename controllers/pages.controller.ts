@@ -80,7 +80,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
     if (rendered.kind === 'redirect') return rendered;
     const html = await documentHtml(pages, rendered, key);
     const catalogFailed = watched.failed();
-    // Identical for every visitor, so shared caches may keep it, unless it is an error or a stand-in for a catalogue that failed.
+    // Identical for every visitor, so shared caches may keep it, unless it is an error or a stand-in for a catalog that failed.
     const cacheControl = !catalogFailed && (rendered.status === 200 || rendered.status === 404) ? SHARED_CACHE_CONTROL : 'no-store';
     if (!cache || generation === null || !isStorable(rendered, new URL(key, origin).href, catalogFailed)) {
       return { kind: 'sent', status: rendered.status, cacheControl, html };

@@ -6,7 +6,7 @@ import type { SendJson } from '../src/http/cached-json';
 
 const brandParams = z.object({ brand: z.enum(BRANDS) });
 const idParams = z.object({ id: z.uuid() });
-/** ?slug=a&slug=b: at most a page's worth of slugs, each as a catalogue file writes it. */
+/** ?slug=a&slug=b: at most a page's worth of slugs, each as a catalog file writes it. */
 const slugQuery = z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(24);
 
 function notFound(res: Response, error: string): void {
@@ -16,7 +16,7 @@ function notFound(res: Response, error: string): void {
 /**
  * GET /api/vehicles (optionally ?slug=… for just those), /api/vehicles/count,
  * /api/vehicles/brand/:brand and /api/vehicles/:id (spec section 7). Answers are the same for
- * everyone: kept compressed per catalogue version, cacheable by proxies for a few seconds and
+ * everyone: kept compressed per catalog version, cacheable by proxies for a few seconds and
  * revalidated with their ETag.
  */
 export function vehiclesController(catalog: Catalog, sendJson: SendJson): Router {

@@ -1,6 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { AppError } from '../src/http/app-error';
+import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import { routes } from '../src/routes';
 import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
@@ -8,7 +9,7 @@ import { pageRouteIds, vitalsReportSchema } from '../src/vitals/vitals-report-sc
 
 export interface VitalsControllerOptions {
   logger: Logger;
-  /** PUBLIC_ORIGIN: a browser that names another origin is another site's page posting. */
+  /** PUBLIC_ORIGIN: a report is taken from the site's own pages only (see sameOriginOnly). */
   origin: string;
   /** Reports per client address per minute (VITALS_RATE_LIMIT). */
   ratePerMinute: number;
@@ -27,13 +28,6 @@ const reportSchema = vitalsReportSchema(pageRouteIds(routes));
 const requirePlainText: RequestHandler = (req, _res, next) => {
   next(req.is('text/plain') === false ? new AppError(415, 'Send the report as text/plain.') : undefined);
 };
-
-function sameOriginOnly(origin: string): RequestHandler {
-  return (req, _res, next) => {
-    const source = req.get('origin');
-    next(source === undefined || source === origin ? undefined : new AppError(403, 'Reports are accepted only from our own pages.'));
-  };
-}
 
 /**
  * `POST /api/vitals`: Core Web Vitals measured in visitors' browsers (src/vitals), validated,
@@ -62,7 +56,7 @@ export function vitalsController(options: VitalsControllerOptions): Router {
   router.post(
     VITALS_ENDPOINT,
     limiter,
-    sameOriginOnly(options.origin),
+    sameOriginOnly(options.origin, 'Reports are accepted only from our own pages.'),
     requirePlainText,
     express.text({ type: 'text/plain', limit: BODY_LIMIT }),
     (req, res) => {

@@ -1,27 +1,27 @@
 import mongoose, { Schema, type Model } from 'mongoose';
 
 /**
- * The catalogue's version, one small document in `catalog_meta`: a revision counter that every
- * catalogue write increments, and when that last happened. Caches (rendered pages, API answers,
+ * The catalog's version, one small document in `catalog_meta`: a revision counter that every
+ * catalog write increments, and when that last happened. Caches (rendered pages, API answers,
  * the sitemap's lastmod) read this one document instead of summarising every vehicle, so checking
- * whether the catalogue changed costs the same at 23 vehicles and at 23,000. Writers in another
+ * whether the catalog changed costs the same at 23 vehicles and at 23,000. Writers in another
  * process (`npm run catalog:import`) bump it in the database, where the site reads it.
  */
 export interface CatalogMetaRecord {
   _id: string;
-  /** How many catalogue writes there have been. */
+  /** How many catalog writes there have been. */
   revision: number;
   updatedAt: Date;
 }
 
 export interface CatalogVersion {
   revision: number;
-  /** When the catalogue last changed (ISO 8601), or null before its first recorded write. */
+  /** When the catalog last changed (ISO 8601), or null before its first recorded write. */
   lastModified: string | null;
 }
 
 interface CatalogMetaStatics {
-  /** Records a catalogue write: the revision goes up by one and the time is now. */
+  /** Records a catalog write: the revision goes up by one and the time is now. */
   bump(): Promise<void>;
   /** The current version; revision 0 when nothing has been recorded yet. */
   current(): Promise<CatalogVersion>;
@@ -59,6 +59,6 @@ const catalogMetaSchema = new Schema<CatalogMetaRecord, Model<CatalogMetaRecord>
 
 export type CatalogMetaModel = Model<CatalogMetaRecord> & CatalogMetaStatics;
 
-/** The catalogue's version document. Reused when already registered, as Vite's SSR reloads modules in development. */
+/** The catalog's version document. Reused when already registered, as Vite's SSR reloads modules in development. */
 export const CatalogMeta: CatalogMetaModel =
   (mongoose.models.CatalogMeta as CatalogMetaModel | undefined) ?? mongoose.model<CatalogMetaRecord, CatalogMetaModel>('CatalogMeta', catalogMetaSchema);

@@ -34,11 +34,28 @@ export interface InquiryPrefill {
   vehicle?: string;
 }
 
-/** The catalogue vehicle an inquiry is about, as it was when the inquiry arrived. */
+/**
+ * How the visit that sent the inquiry began (src/contact/visit-source.ts): its first page, the
+ * host of the site that linked to it, and its ad campaign parameters. Checked on arrival.
+ */
+export interface LeadSourceRecord {
+  landingPage?: string;
+  referrer?: string;
+  utmSource?: string;
+  utmMedium?: string;
+  utmCampaign?: string;
+  utmTerm?: string;
+  utmContent?: string;
+  gclid?: string;
+}
+
+/** The catalog vehicle an inquiry is about, as it was when the inquiry arrived. */
 export interface VehicleOfInterest {
   slug: string;
   name: string;
   brand: string;
+  /** The catalog's model year (ADF's required <year>); absent for a vehicle imported without one. */
+  year?: number;
   condition: 'new' | 'used';
 }
 
@@ -54,6 +71,7 @@ export interface ContactFormRecord {
   message: string;
   prefill?: InquiryPrefill;
   vehicleOfInterest?: VehicleOfInterest;
+  source?: LeadSourceRecord;
   /**
    * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
    * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
@@ -87,7 +105,24 @@ const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
     slug: { type: String, required: true, maxlength: 80 },
     name: { type: String, required: true, maxlength: 120 },
     brand: { type: String, required: true, maxlength: 40 },
+    year: { type: Number, min: 2000, max: 2100 },
     condition: { type: String, enum: ['new', 'used'], required: true },
+  },
+  { _id: false },
+);
+
+const optionalText = (maxlength: number) => ({ type: String, maxlength });
+
+const leadSourceSchema = new Schema<LeadSourceRecord>(
+  {
+    landingPage: optionalText(300),
+    referrer: optionalText(260),
+    utmSource: optionalText(100),
+    utmMedium: optionalText(100),
+    utmCampaign: optionalText(100),
+    utmTerm: optionalText(100),
+    utmContent: optionalText(100),
+    gclid: optionalText(200),
   },
   { _id: false },
 );
@@ -105,6 +140,7 @@ const contactFormSchema = new Schema<ContactFormRecord>(
     message: requiredText(5000),
     prefill: { type: prefillSchema, required: false },
     vehicleOfInterest: { type: vehicleOfInterestSchema, required: false },
+    source: { type: leadSourceSchema, required: false },
     createdAt: { type: Date, required: true, immutable: true, default: () => new Date() },
     notification: { type: deliveryStateSchema, required: true, default: () => ({}) },
     crmNotification: { type: deliveryStateSchema, required: false },

@@ -16,6 +16,8 @@ export interface VehicleRecord {
   description: string;
   brand: Brand;
   category: string;
+  /** The model year; absent on vehicles imported before the catalog had one (import again to add it). */
+  year?: number;
   /** Whole US dollars, or null for "Contact for Pricing". */
   price: number | null;
   images: string[];
@@ -36,6 +38,7 @@ export function vehicleFromRecord(record: VehicleRecord): VehicleDto {
     description: record.description,
     brand: record.brand,
     category: record.category,
+    year: record.year as number,
     price: record.price ?? null,
     images: [...(record.images ?? [])],
     specifications: { ...record.specifications },
@@ -53,6 +56,7 @@ const vehicleSchema = new Schema<VehicleRecord>(
     description: { type: String, required: true },
     brand: { type: String, required: true, enum: BRANDS },
     category: { type: String, required: true },
+    year: { type: Number, min: 2000, validate: { validator: Number.isInteger, message: 'year must be a whole year' } },
     price: {
       type: Number,
       default: null,
@@ -76,7 +80,7 @@ const vehicleSchema = new Schema<VehicleRecord>(
   },
 );
 
-// Every write to the catalogue through Mongoose records a new catalogue version (catalog_meta), so
+// Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.
 const recordCatalogWrite = () => CatalogMeta.bump();
 vehicleSchema.post('save', recordCatalogWrite);

@@ -4,7 +4,7 @@ import { importCatalog, parseCatalogFile } from '../services/catalog-import.serv
 import { CatalogImportError } from '../services/catalog-import-error';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
 
-// npm run catalog:import [file]: upserts a catalogue file (default: the shipped one) by slug and
+// npm run catalog:import [file]: upserts a catalog file (default: the shipped one) by slug and
 // prints what changed. Every problem with the file is printed on its own line, then exit code 1.
 
 // Relative to the working directory, so it resolves both in a checkout and in the Docker image (/app).

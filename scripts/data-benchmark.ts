@@ -12,7 +12,7 @@ import { generatedCatalog } from './generated-catalog';
 // build (npm run build first) with the embedded store.
 // - POST /api/contact latency (p50, p95) with 0 / 10,000 / 50,000 inquiries already stored;
 // - the outbox: time to mail 300 pending inquiries with 0 / 50,000 stored (.eml files);
-// - the catalogue import of 23 / 230 / 2,300 vehicles into an empty store (the whole command).
+// - the catalog import of 23 / 230 / 2,300 vehicles into an empty store (the whole command).
 // Sizes are measured in turn within each round (A B C, A B C, ...), so drift hits all alike;
 // figures are medians over the rounds with their min-max. Takes about three minutes.
 
@@ -39,7 +39,7 @@ function storedInquiry(n: number, pending: boolean) {
   };
 }
 
-/** A data folder holding `stored` mailed inquiries and `pending` unmailed ones, plus the catalogue. */
+/** A data folder holding `stored` mailed inquiries and `pending` unmailed ones, plus the catalog. */
 async function preparedDataDir(name: string, stored: number, pending: number): Promise<string> {
   const dataDir = path.join(root, name);
   // The site creates the collections and indexes; then the inquiries go in, in bulk.

@@ -2,7 +2,7 @@
  * Draws a flat side-view illustration for every vehicle in seeds/catalog.json, plus a neutral
  * placeholder, into public/images/vehicles/. Run: npx tsx scripts/draw-vehicle-illustrations.ts
  *
- * The drawing follows the catalogue: seat rows from the seating capacity, a cargo bed for utility
+ * The drawing follows the catalog: seat rows from the seating capacity, a cargo bed for utility
  * models, a lift and knobby tyres for off-road models, and a brand palette with a per-model shade.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -42,7 +42,7 @@ interface CartShape {
   palette: Palette;
 }
 
-/** Base body colour per category: DENAGO in coastal blues and teals, EVOLUTION in reds and embers. */
+/** Base body color per category: DENAGO in coastal blues and teals, EVOLUTION in reds and embers. */
 const CATEGORY_BODY: Record<string, string> = {
   city: '#1f6fa3',
   nomad: '#17707a',

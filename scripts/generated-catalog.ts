@@ -1,12 +1,12 @@
 import shippedCatalog from '../seeds/catalog.json';
 
-/** A catalogue file's entry, as the import command reads it. */
+/** A catalog file's entry, as the import command reads it. */
 type Entry = Record<string, unknown> & { slug: string; name: string; price: number | null };
 
 /**
- * A catalogue file of `size` entries for measuring how pages grow with the catalogue: the shipped
+ * A catalog file of `size` entries for measuring how pages grow with the catalog: the shipped
  * 23 models first, as they are, then copies of them with their own slug, name and price (series
- * 2, 3, …), the way a dealer's stock list repeats models in other colours and trims.
+ * 2, 3, …), the way a dealer's stock list repeats models in other colors and trims.
  */
 export function generatedCatalog(size: number): Entry[] {
   const models: Entry[] = shippedCatalog;

@@ -14,9 +14,9 @@ import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from './ng
 // npm run bench:ssr [-- --dist dist --sizes 23,2300 --rounds 4 --seconds 3 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //
 // The production server (run `npm run build` first) against the physical limit: nginx serving the
-// very same bytes, pre-compressed (gzip_static), on loopback. For each catalogue size it starts the
+// very same bytes, pre-compressed (gzip_static), on loopback. For each catalog size it starts the
 // built server (dist/server/server.js) with a fresh embedded database holding that many vehicles
-// (the shipped 23, or a generated catalogue imported with the catalogue import command), fetches
+// (the shipped 23, or a generated catalog imported with the catalog import command), fetches
 // each target once, writes those bytes and their gzip into nginx's root, and starts nginx (Debian's
 // package, one process). Then rounds of load, server and nginx alternating (A B, B A, ...) so
 // machine drift favours neither: wrk (or autocannon when wrk is missing), 10 connections,
@@ -244,7 +244,7 @@ async function stopServer(server: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** A fresh database folder holding `size` vehicles: the shipped catalogue, or a generated one imported first. */
+/** A fresh database folder holding `size` vehicles: the shipped catalog, or a generated one imported first. */
 async function prepareDatabase(size: number, environment: NodeJS.ProcessEnv): Promise<void> {
   if (size === 23) return;
   const file = path.join(workDir, `catalog-${size}.json`);

@@ -1,11 +1,5 @@
 import type { IconName } from '../views/components/icon';
 
-/**
- * Happy customers: one figure everywhere the site states it (DECISIONS: the spec's 500+ and 5000+
- * are settled on 500+).
- */
-export const HAPPY_CUSTOMERS = '500+';
-
 export interface CompanyValue {
   title: string;
   text: string;

@@ -23,7 +23,7 @@ export const denagoPage = {
   },
   models: {
     title: 'DENAGO Models',
-    intro: 'Every DENAGO model we carry, with its current price. Ask us which colours and options are on the lot this week.',
+    intro: 'Every DENAGO model we carry, with its current price. Ask us which colors and options are on the lot this week.',
     availabilityTopic: 'DENAGO availability',
   },
 } as const;
@@ -64,7 +64,7 @@ export const evolutionPage = {
       title: 'D6 Max XT Series',
       text: 'High-performance lithium power, 25+ mph and seating for four (XT4) or six (XT6).',
       image: '/images/vehicles/evolution-d6-max-xt4.svg',
-      /** The models the card stands for; its price is theirs in the catalogue ("Starting at" the lowest). */
+      /** The models the card stands for; its price is theirs in the catalog ("Starting at" the lowest). */
       slugPrefix: 'evolution-d6-max-xt',
       link: 'inventory',
     },

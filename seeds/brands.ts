@@ -12,6 +12,7 @@ export const carriedBrands = [
 export const whyChooseUs = [
   { title: 'Premium Quality', text: 'Carts from the best names in the business, inspected and detailed before they reach you.', icon: 'star' },
   { title: 'Expert Service', text: 'Factory-trained technicians who keep your cart running season after season.', icon: 'wrench' },
-  { title: '0% Financing', text: '0% financing on select models, with quick approvals through our lending partners.', icon: 'percent' },
+  // Promotional rates (0% financing) come from the business file's promotions, shown only while they run.
+  { title: 'Easy Financing', text: 'Financing on approved credit, with quick approvals through our lending partners.', icon: 'percent' },
   { title: 'Eco-Friendly', text: 'Quiet, all-electric carts with zero tailpipe emissions for the shore you love.', icon: 'leaf' },
 ] as const;

@@ -9,7 +9,7 @@ import { specificationLabels } from './specification-labels';
 const catalog = catalogFile.map((entry) => catalogEntrySchema.parse(entry));
 const entryFor = (slug: string) => {
   const entry = catalog.find((candidate) => candidate.slug === slug);
-  if (!entry) throw new Error(`no catalogue entry for ${slug}`);
+  if (!entry) throw new Error(`no catalog entry for ${slug}`);
   return entry;
 };
 const publicFile = (sitePath: string) => fileURLToPath(new URL(`../public${sitePath}`, import.meta.url));
@@ -127,7 +127,7 @@ const FILTER_CATEGORIES: Record<string, string[]> = {
   rover: ['denago-ev-rover-xl', 'denago-ev-rover-xl6', 'denago-ev-rover-xxl'],
 };
 
-describe('shipped catalogue', () => {
+describe('shipped catalog', () => {
   it('holds exactly the 23 model pages of the spec, each slug once', () => {
     const slugs = catalog.map((entry) => entry.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
@@ -186,7 +186,7 @@ describe('shipped catalogue', () => {
 });
 
 describe('model pages', () => {
-  it('has exactly one page per catalogue entry', () => {
+  it('has exactly one page per catalog entry', () => {
     const pageSlugs = modelPages.map((page) => page.slug);
     expect(new Set(pageSlugs).size).toBe(pageSlugs.length);
     expect([...pageSlugs].sort()).toEqual(catalog.map((entry) => entry.slug).sort());
@@ -219,7 +219,7 @@ describe('model pages', () => {
     for (const page of modelPages) expect(page.delivery, page.slug).toBe(DELIVERY[page.slug] ?? null);
   });
 
-  it('shows hero tiles that agree with the catalogue figures', () => {
+  it('shows hero tiles that agree with the catalog figures', () => {
     for (const page of modelPages) {
       const specifications: Record<string, string> = entryFor(page.slug).specifications;
       for (const tile of page.highlights) expect(tile.value, `${page.slug} ${tile.label}`).toBe(specifications[tile.specificationKey]);

@@ -1,6 +1,5 @@
-/** The three carts the home page features, with the prices it shows. */
-export const featuredVehicles = [
-  { slug: 'evolution-d5-maverick-4-plus', price: 12995 },
-  { slug: 'evolution-d6-max-gt4', price: 16995 },
-  { slug: 'denago-ev-city', price: 11995 },
-] as const;
+/**
+ * The three carts the home page features, in order. Their prices are the catalog's, so an
+ * import that changes a price changes the home page too.
+ */
+export const featuredVehicles = ['evolution-d5-maverick-4-plus', 'evolution-d6-max-gt4', 'denago-ev-city'] as const;

@@ -61,7 +61,7 @@ export const legalPages: Record<'privacy' | 'terms', LegalPage> = {
       {
         heading: 'Prices and availability',
         paragraphs: [
-          'Prices are in US dollars, exclude taxes, registration and delivery unless stated, and are subject to availability and change without notice. Financing is offered by third-party lenders on approved credit; 0% financing applies to select models only.',
+          'Prices are in US dollars, exclude taxes, registration and delivery unless stated, and are subject to availability and change without notice. Financing is offered by third-party lenders on approved credit; a promotional rate applies only to the models and dates its offer names.',
           'Specifications and illustrations are provided by the manufacturers or drawn for this site and may differ from the vehicle on the lot. Please confirm the details that matter to you with our staff.',
         ],
       },

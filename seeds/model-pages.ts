@@ -1,4 +1,4 @@
-/** One of the four hero tiles; `value` is the catalogue's figure for `specificationKey`. */
+/** One of the four hero tiles; `value` is the catalog's figure for `specificationKey`. */
 export interface Highlight {
   label: string;
   value: string;
@@ -12,7 +12,7 @@ export interface Feature {
 }
 
 /**
- * What a fixed model page (/vehicles/{slug}) shows beyond the catalogue entry of the same slug:
+ * What a fixed model page (/vehicles/{slug}) shows beyond the catalog entry of the same slug:
  * its layout variant, the hero and feature copy, the buttons that differ by page and its SEO text.
  */
 export interface ModelPage {

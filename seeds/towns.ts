@@ -13,7 +13,7 @@ export interface Town {
   cartUse: string;
   /** Names of nearby towns that also have pages, for the "also serving" line. */
   neighbors: string[];
-  /** A fixed map embed centred on the town, or null to let the page build one from the name. */
+  /** A fixed map embed centered on the town, or null to let the page build one from the name. */
   mapEmbedUrl: string | null;
 }
 
@@ -28,7 +28,7 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Barnegat runs from the edge of the Pine Barrens down to Barnegat Bay, with a historic village along Route 9 at its heart. Newer neighbourhoods and active adult communities sit a short drive from the bayfront, where the town dock looks across the water toward Long Beach Island.',
+      'Barnegat runs from the edge of the Pine Barrens down to Barnegat Bay, with a historic village along Route 9 at its heart. Newer neighborhoods and active adult communities sit a short drive from the bayfront, where the town dock looks across the water toward Long Beach Island.',
     cartUse:
       'Residents ride carts around their communities to the clubhouse and pool, and down to the bayfront dock on summer evenings.',
     neighbors: ['Ocean', 'Stafford', 'Lacey'],
@@ -61,7 +61,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Beach Haven grew up as a Victorian resort on the southern end of Long Beach Island, and its historic district still has many of the old summer homes. Today it is the island\'s liveliest town, with a family amusement park, a summer theatre scene and marinas on the bay.',
+      'Beach Haven grew up as a Victorian resort on the southern end of Long Beach Island, and its historic district still has many of the old summer homes. Today it is the island\'s liveliest town, with a family amusement park, a summer theater scene and marinas on the bay.',
     cartUse:
       'On busy summer days a cart beats hunting for parking: residents and renters ride side streets to the beach, the bayfront and dinner in town.',
     neighbors: ['Long Beach', 'Ship Bottom', 'Surf City'],
@@ -72,7 +72,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Beachwood is a small residential borough on the south shore of the Toms River, close to where the river opens into Barnegat Bay. Its neighbourhood streets lead down to a sandy river beach and a marina that are the centre of summer life.',
+      'Beachwood is a small residential borough on the south shore of the Toms River, close to where the river opens into Barnegat Bay. Its neighborhood streets lead down to a sandy river beach and a marina that are the center of summer life.',
     cartUse:
       'Residents ride to the river beach and marina, and use carts for quick trips around the quiet, tree-lined streets.',
     neighbors: ['Pine Beach', 'South Toms River', 'Berkeley'],
@@ -85,7 +85,7 @@ export const towns: Town[] = [
     intro:
       'Berkeley stretches from the pinelands of Double Trouble State Park through Bayville and Holiday City to Barnegat Bay, and even includes South Seaside Park and Island Beach State Park on the barrier island. It is home to some of the largest active adult communities at the shore.',
     cartUse:
-      'In the adult communities carts are everyday transport to the clubhouse, pool and neighbours, while Bayville families use them on their own streets and near the bay.',
+      'In the adult communities carts are everyday transport to the clubhouse, pool and neighbors, while Bayville families use them on their own streets and near the bay.',
     neighbors: ['Toms River', 'Lacey', 'Ocean Gate', 'Seaside Park'],
     mapEmbedUrl: 'https://www.google.com/maps?q=39.9093,-74.1546&z=12&output=embed',
   },
@@ -94,9 +94,9 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Brick is one of the largest towns in Ocean County, with miles of waterfront on the Metedeconk River and Barnegat Bay and a short stretch of ocean beach on the barrier island. Lagoon neighbourhoods with boats at the back door are a big part of its character.',
+      'Brick is one of the largest towns in Ocean County, with miles of waterfront on the Metedeconk River and Barnegat Bay and a short stretch of ocean beach on the barrier island. Lagoon neighborhoods with boats at the back door are a big part of its character.',
     cartUse:
-      'Owners in the lagoon neighbourhoods ride to the marina and the neighbours\' docks, and families take carts to the township\'s beaches and parks.',
+      'Owners in the lagoon neighborhoods ride to the marina and the neighbors\' docks, and families take carts to the township\'s beaches and parks.',
     neighbors: ['Point Pleasant', 'Lakewood', 'Toms River', 'Mantoloking'],
     mapEmbedUrl: 'https://www.google.com/maps?q=40.0600,-74.1071&z=12&output=embed',
   },
@@ -116,7 +116,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Harvey Cedars is a quiet, mostly residential borough on the northern half of Long Beach Island. The island is slim here, so the ocean beach and the bay are only a few blocks apart, and sailing and paddling on the bay are favourite pastimes.',
+      'Harvey Cedars is a quiet, mostly residential borough on the northern half of Long Beach Island. The island is slim here, so the ocean beach and the bay are only a few blocks apart, and sailing and paddling on the bay are favorite pastimes.',
     cartUse:
       'Carts make the few blocks between the ocean beach, the bay and home easy, with room for beach gear and kids.',
     neighbors: ['Long Beach', 'Barnegat Light', 'Surf City'],
@@ -138,7 +138,7 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Jackson is a large inland township in the northwest of Ocean County, best known as the home of a major theme park and safari. Beyond the park it mixes suburban neighbourhoods and adult communities with farms, horse properties, lakes and pine woods.',
+      'Jackson is a large inland township in the northwest of Ocean County, best known as the home of a major theme park and safari. Beyond the park it mixes suburban neighborhoods and adult communities with farms, horse properties, lakes and pine woods.',
     cartUse:
       'Owners of larger lots and farms use utility carts for chores and hauling, and residents of the adult communities ride them to the clubhouse.',
     neighbors: ['Lakewood', 'Plumsted', 'Manchester'],
@@ -151,7 +151,7 @@ export const towns: Town[] = [
     intro:
       'Lacey reaches from the Pine Barrens to Barnegat Bay, with Forked River and Lanoka Harbor as its main communities. Lagoons and marinas along the Forked River give many homes direct access to the bay.',
     cartUse:
-      'Along the Forked River lagoons a cart is how many people get to the boat, and neighbours ride them to visit each other on summer evenings.',
+      'Along the Forked River lagoons a cart is how many people get to the boat, and neighbors ride them to visit each other on summer evenings.',
     neighbors: ['Berkeley', 'Ocean', 'Barnegat'],
     mapEmbedUrl: null,
   },
@@ -160,9 +160,9 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Lakehurst is a small borough best known for the neighbouring naval air station, where the airship Hindenburg came down in 1937. Its compact streets surround Lake Horicon, a favourite spot for a summer swim.',
+      'Lakehurst is a small borough best known for the neighboring naval air station, where the airship Hindenburg came down in 1937. Its compact streets surround Lake Horicon, a favorite spot for a summer swim.',
     cartUse:
-      'The borough is compact enough that a cart handles most local errands, and residents ride around the lake and to neighbours.',
+      'The borough is compact enough that a cart handles most local errands, and residents ride around the lake and to neighbors.',
     neighbors: ['Manchester', 'Jackson'],
     mapEmbedUrl: null,
   },
@@ -182,7 +182,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Lavallette is a family beach town on the barrier island, a few blocks wide between the ocean and Barnegat Bay. Its boardwalk has no amusements, and life centres on the ocean beach, the bayfront park and summer evenings on the water.',
+      'Lavallette is a family beach town on the barrier island, a few blocks wide between the ocean and Barnegat Bay. Its boardwalk has no amusements, and life centers on the ocean beach, the bayfront park and summer evenings on the water.',
     cartUse:
       'Summer residents ride the short beach blocks between the ocean and the bay with chairs and umbrellas on board, instead of moving the car.',
     neighbors: ['Toms River', 'Seaside Heights', 'Brick'],
@@ -217,7 +217,7 @@ export const towns: Town[] = [
     intro:
       'Manchester is a large township of pine forest and lakes in central Ocean County, taking in Whiting, Pine Lake Park and Ridgeway. It is home to many of the county\'s active adult communities, each with its own clubhouse and activities.',
     cartUse:
-      'In the adult communities around Whiting a cart is the easy way to reach the clubhouse, pool, mailbox and neighbours.',
+      'In the adult communities around Whiting a cart is the easy way to reach the clubhouse, pool, mailbox and neighbors.',
     neighbors: ['Lakehurst', 'Toms River', 'Berkeley', 'Jackson'],
     mapEmbedUrl: null,
   },
@@ -239,7 +239,7 @@ export const towns: Town[] = [
     intro:
       'Ocean Gate is a small bayside borough where the Toms River meets Barnegat Bay. It started as a summer colony, and its boardwalk along the bay, small beach and bungalow streets keep that relaxed feel.',
     cartUse:
-      'Neighbours ride to the bayfront boardwalk and beach, and use carts for short trips across the borough\'s few square blocks.',
+      'Neighbors ride to the bayfront boardwalk and beach, and use carts for short trips across the borough\'s few square blocks.',
     neighbors: ['Berkeley', 'Pine Beach', 'Island Heights'],
     mapEmbedUrl: null,
   },
@@ -248,7 +248,7 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Ocean Township, centred on Waretown, sits between the Pine Barrens and Barnegat Bay. Marinas and lagoon homes line the bay shore, and the town is known for its long tradition of Pinelands music.',
+      'Ocean Township, centered on Waretown, sits between the Pine Barrens and Barnegat Bay. Marinas and lagoon homes line the bay shore, and the town is known for its long tradition of Pinelands music.',
     cartUse:
       'Waretown boaters ride from home to the bay marinas with their gear, and retirees in the township\'s communities use carts for daily errands close to home.',
     neighbors: ['Lacey', 'Barnegat', 'Stafford'],
@@ -261,7 +261,7 @@ export const towns: Town[] = [
     intro:
       'Pine Beach is a leafy, quiet place of tall pines and older homes facing the wide lower Toms River. Streets slope down to the water, where a yacht club and a small beach keep sailing at the heart of summer.',
     cartUse:
-      'Residents use carts to reach the riverfront, the yacht club and the neighbours without taking out the car.',
+      'Residents use carts to reach the riverfront, the yacht club and the neighbors without taking out the car.',
     neighbors: ['Beachwood', 'Ocean Gate', 'Island Heights', 'Berkeley'],
     mapEmbedUrl: null,
   },
@@ -270,7 +270,7 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Plumsted, with the village of New Egypt at its centre, is the most rural corner of Ocean County. Farms, horse properties and open fields stretch toward the edge of the Pinelands.',
+      'Plumsted, with the village of New Egypt at its center, is the most rural corner of Ocean County. Farms, horse properties and open fields stretch toward the edge of the Pinelands.',
     cartUse:
       'Farm and horse owners rely on utility carts to carry feed, tools and fencing around the property, and families use them to get around large lots.',
     neighbors: ['Jackson', 'Manchester', 'Lakehurst'],
@@ -349,7 +349,7 @@ export const towns: Town[] = [
     intro:
       'South Toms River looks across the river at downtown Toms River, the county seat, from its own compact square mile of homes. Route 9 and the Garden State Parkway pass right by, putting the beaches and the pinelands within easy reach.',
     cartUse:
-      'Residents use carts for short neighbourhood trips and rides down to the riverfront.',
+      'Residents use carts for short neighborhood trips and rides down to the riverfront.',
     neighbors: ['Beachwood', 'Toms River', 'Berkeley', 'Manchester'],
     mapEmbedUrl: null,
   },
@@ -358,9 +358,9 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Stafford, centred on Manahawkin, is the mainland gateway to Long Beach Island along Route 72. It takes in the lagoon homes of Beach Haven West, Cedar Bonnet Island and active adult communities, with the pinelands to the west.',
+      'Stafford, centered on Manahawkin, is the mainland gateway to Long Beach Island along Route 72. It takes in the lagoon homes of Beach Haven West, Cedar Bonnet Island and active adult communities, with the pinelands to the west.',
     cartUse:
-      'In Beach Haven West a cart carries gear down to the boat and visits the neighbours\' docks, while Manahawkin\'s adult communities use them to reach the clubhouse.',
+      'In Beach Haven West a cart carries gear down to the boat and visits the neighbors\' docks, while Manahawkin\'s adult communities use them to reach the clubhouse.',
     neighbors: ['Ship Bottom', 'Barnegat', 'Eagleswood', 'Long Beach'],
     mapEmbedUrl: 'https://www.google.com/maps?q=39.6954,-74.2588&z=12&output=embed',
   },
@@ -369,9 +369,9 @@ export const towns: Town[] = [
     type: 'Township',
     county: 'Ocean',
     intro:
-      'Toms River is the Ocean County seat, with a historic downtown on the river of the same name. The township reaches from the mainland to Ortley Beach on the barrier island, and is home to waterfront neighbourhoods and many active adult communities.',
+      'Toms River is the Ocean County seat, with a historic downtown on the river of the same name. The township reaches from the mainland to Ortley Beach on the barrier island, and is home to waterfront neighborhoods and many active adult communities.',
     cartUse:
-      'Carts serve adult communities, bay and river neighbourhoods, and summer homes near Ortley Beach, where they make beach trips easy.',
+      'Carts serve adult communities, bay and river neighborhoods, and summer homes near Ortley Beach, where they make beach trips easy.',
     neighbors: ['Island Heights', 'South Toms River', 'Brick', 'Berkeley'],
     mapEmbedUrl: 'https://www.google.com/maps?q=39.9537,-74.1979&z=12&output=embed',
   },
@@ -380,7 +380,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Ocean',
     intro:
-      'Tuckerton is one of the oldest maritime communities on the Jersey Shore, with a seaport heritage village on Tuckerton Creek. Lake Pohatcong sits at the centre of town, and the baymen and decoy-carving traditions are still celebrated.',
+      'Tuckerton is one of the oldest maritime communities on the Jersey Shore, with a seaport heritage village on Tuckerton Creek. Lake Pohatcong sits at the center of town, and the baymen and decoy-carving traditions are still celebrated.',
     cartUse:
       'Residents ride carts around the compact town, to the lake and down to the creek and the seaport events.',
     neighbors: ['Little Egg Harbor', 'Eagleswood'],
@@ -393,7 +393,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Cape May',
     intro:
-      'Avalon shares Seven Mile Island with Stone Harbor and calls itself "cooler by a mile", because it reaches a mile further into the ocean than its neighbours. High natural dunes line its beaches, and bayside marinas serve its boaters.',
+      'Avalon shares Seven Mile Island with Stone Harbor and calls itself "cooler by a mile", because it reaches a mile further into the ocean than its neighbors. High natural dunes line its beaches, and bayside marinas serve its boaters.',
     cartUse:
       'Summer residents ride carts to the beach paths over the dunes, to the shops in town and to the bay for sunset.',
     neighbors: ['Stone Harbor', 'Middle', 'Sea Isle City'],
@@ -439,7 +439,7 @@ export const towns: Town[] = [
     intro:
       'Lower Township covers the southern tip of the Cape May peninsula around Cape May, including Villas, North Cape May, Erma and Diamond Beach. It has quiet Delaware Bay beaches, the terminal of the Cape May–Lewes Ferry, and an ocean beach next to Wildwood Crest.',
     cartUse:
-      'Residents of the bayside neighbourhoods ride carts to the bay beaches, and Diamond Beach visitors use them to get to the ocean.',
+      'Residents of the bayside neighborhoods ride carts to the bay beaches, and Diamond Beach visitors use them to get to the ocean.',
     neighbors: ['Cape May', 'West Cape May', 'Middle', 'Wildwood Crest'],
     mapEmbedUrl: null,
   },
@@ -459,7 +459,7 @@ export const towns: Town[] = [
     type: 'City',
     county: 'Cape May',
     intro:
-      'North Wildwood sits at the northern end of the Wildwoods, where the Hereford Inlet Lighthouse looks out over the inlet. Its wide beaches, boardwalk and old Anglesea fishing neighbourhood make it a favourite for families and anglers.',
+      'North Wildwood sits at the northern end of the Wildwoods, where the Hereford Inlet Lighthouse looks out over the inlet. Its wide beaches, boardwalk and old Anglesea fishing neighborhood make it a favorite for families and anglers.',
     cartUse:
       'Summer residents ride carts across the wide beach blocks, to the boardwalk and to the fishing docks.',
     neighbors: ['Wildwood', 'West Wildwood', 'Middle'],
@@ -525,7 +525,7 @@ export const towns: Town[] = [
     type: 'Borough',
     county: 'Cape May',
     intro:
-      'West Wildwood is a small residential borough on its own island in the back bays behind the Wildwoods. Surrounded by water, it is a favourite of boaters and people looking for a quiet base near the beaches.',
+      'West Wildwood is a small residential borough on its own island in the back bays behind the Wildwoods. Surrounded by water, it is a favorite of boaters and people looking for a quiet base near the beaches.',
     cartUse:
       'Residents ride carts to their boats and around the island, and across the bridge toward the Wildwoods.',
     neighbors: ['Wildwood', 'North Wildwood', 'Middle'],

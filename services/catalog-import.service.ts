@@ -25,6 +25,7 @@ function storedFields(entry: CatalogEntry): StoredFields {
     description: entry.description,
     brand: entry.brand,
     category: entry.category,
+    year: entry.year,
     price: entry.price,
     images: entry.images,
     specifications: entry.specifications,
@@ -34,10 +35,10 @@ function storedFields(entry: CatalogEntry): StoredFields {
   };
 }
 
-/** The catalogue fields of a vehicle in one fixed order, so equal content compares equal. */
+/** The catalog fields of a vehicle in one fixed order, so equal content compares equal. */
 function comparable(entry: CatalogEntry): string {
-  const { slug, name, description, brand, category, price, images, specifications, features, inStock, isNew } = entry;
-  return JSON.stringify([slug, name, description, brand, category, price, images, specifications, features, inStock, isNew]);
+  const { slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew } = entry;
+  return JSON.stringify([slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew]);
 }
 
 /** Messages can quote keys from the file; control characters are escaped so each stays on one line. */
@@ -52,11 +53,11 @@ function entryLabel(file: unknown[], index: number): string {
 }
 
 /**
- * Checks a whole catalogue file and lists every problem, one per entry and field, with
+ * Checks a whole catalog file and lists every problem, one per entry and field, with
  * duplicate slugs among them. Throws CatalogImportError when there is any.
  */
 export function parseCatalogFile(file: unknown): CatalogEntry[] {
-  if (!Array.isArray(file)) throw new CatalogImportError(['the file must hold a JSON array of catalogue entries']);
+  if (!Array.isArray(file)) throw new CatalogImportError(['the file must hold a JSON array of catalog entries']);
   const problems: string[] = [];
   const entries: CatalogEntry[] = [];
   const firstIndexBySlug = new Map<string, number>();
@@ -79,7 +80,7 @@ export function parseCatalogFile(file: unknown): CatalogEntry[] {
 }
 
 /**
- * Upserts a catalogue file into the vehicles collection by slug. The whole file is checked first:
+ * Upserts a catalog file into the vehicles collection by slug. The whole file is checked first:
  * when any entry is invalid nothing is written. A new slug gets a fresh uuid; an existing vehicle
  * keeps its id and is rewritten only when its content differs, so a second run changes nothing.
  * Vehicles missing from the file are left as they are.
@@ -119,28 +120,28 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   }
   if (writes.length === 0) return result;
 
-  // One write for the whole file: one round trip, and one new catalogue version for its readers.
+  // One write for the whole file: one round trip, and one new catalog version for its readers.
   const written = await Vehicle.bulkWrite(writes, { ordered: true });
   const inserted = new Set(Object.keys(written.upsertedIds).map(Number));
   creates.forEach(({ slug, at }) => {
     if (inserted.has(at)) {
       result.created += 1;
-      options.logger?.info({ slug }, 'catalogue: vehicle created');
+      options.logger?.info({ slug }, 'catalog: vehicle created');
     } else {
       result.unchanged += 1;
     }
   });
   for (const slug of updates) {
     result.updated += 1;
-    options.logger?.info({ slug }, 'catalogue: vehicle updated');
+    options.logger?.info({ slug }, 'catalog: vehicle updated');
   }
   return result;
 }
 
-/** At start: a database without vehicles gets the shipped catalogue (seeds/catalog.json). */
+/** At start: a database without vehicles gets the shipped catalog (seeds/catalog.json). */
 export async function seedCatalogIfEmpty(logger: Logger): Promise<CatalogImportResult | null> {
   if (await Vehicle.exists({}).exec()) return null;
   const result = await importCatalog(shippedCatalog);
-  logger.info(result, 'seeded the empty catalogue from seeds/catalog.json');
+  logger.info(result, 'seeded the empty catalog from seeds/catalog.json');
   return result;
 }

@@ -20,7 +20,7 @@ function compareVehicles(a: Ordered, b: Ordered): number {
 }
 
 /**
- * The catalogue's one order (DECISIONS "Catalogue"): by brand, then price ascending with unpriced
+ * The catalog's one order (DECISIONS "Catalog"): by brand, then price ascending with unpriced
  * vehicles last, then by name. Returns a new array.
  */
 export function sortVehicles<T extends Ordered>(vehicles: readonly T[]): T[] {

@@ -15,21 +15,21 @@ import { sortVehicles } from './catalog-order';
 export interface CatalogService extends Catalog {
   /** One vehicle by its slug, or null when there is none. */
   findVehicleBySlug(slug: string): Promise<Vehicle | null>;
-  /** The catalogue's version: one small document, bumped by every catalogue write, read at most once a second. */
+  /** The catalog's version: one small document, bumped by every catalog write, read at most once a second. */
   catalogVersion(): Promise<CatalogVersion>;
 }
 
-/** How long a read of the catalogue version serves: another process's catalogue import shows within this. */
+/** How long a read of the catalog version serves: another process's catalog import shows within this. */
 const VERSION_MAX_AGE_MS = 1000;
 
-const UNAVAILABLE_MESSAGE = 'The vehicle catalogue is unavailable right now. Please try again shortly.';
+const UNAVAILABLE_MESSAGE = 'The vehicle catalog is unavailable right now. Please try again shortly.';
 
 const idSchema = z.uuid();
 const slugSchema = catalogEntrySchema.shape.slug;
 const brandSchema = z.enum(BRANDS);
 
 /**
- * The catalogue's one order (services/catalog-order.ts) as the database sorts: brand in BRANDS
+ * The catalog's one order (services/catalog-order.ts) as the database sorts: brand in BRANDS
  * order, priced before unpriced, price, then name as people read it (numbers by value, case
  * ignored), the slug settling ties.
  */
@@ -95,10 +95,10 @@ function inventoryVehicle(record: InventoryRecord): InventoryVehicle {
 }
 
 /**
- * The catalogue as the API controllers and the server's route loaders read it: plain vehicles
- * (string ids, no Mongoose documents) in the catalogue's one order. Malformed ids, slugs and
+ * The catalog as the API controllers and the server's route loaders read it: plain vehicles
+ * (string ids, no Mongoose documents) in the catalog's one order. Malformed ids, slugs and
  * brands find nothing rather than reaching the database. Pages read through the database's
- * own paging and counting, so what a page costs does not grow with the catalogue.
+ * own paging and counting, so what a page costs does not grow with the catalog.
  */
 export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS }: { versionMaxAgeMs?: number } = {}): CatalogService {
   const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs });
@@ -137,7 +137,7 @@ export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS }: {
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
       const [offered, total] = await read(() => Promise.all([VehicleModel.distinct('category').exec() as Promise<string[]>, VehicleModel.estimatedDocumentCount().exec()]));
       const categories = categoryOptions(offered.map((category) => ({ category })));
-      // A category the catalogue does not offer reads as 'all', as the filter form shows it.
+      // A category the catalog does not offer reads as 'all', as the filter form shows it.
       const filters = categories.includes(query.filters.category) ? query.filters : { ...query.filters, category: 'all' };
       const [result] = await read(() =>
         VehicleModel.aggregate<{ matching: Array<{ count: number }>; vehicles: InventoryRecord[] }>([

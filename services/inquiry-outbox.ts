@@ -68,6 +68,7 @@ function leadFromRecord(record: ContactFormRecord): InquiryLead {
     topic: record.prefill?.topic,
     plan: record.prefill?.plan,
     vehicle: record.vehicleOfInterest,
+    source: record.source,
   };
 }
 

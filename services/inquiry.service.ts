@@ -3,6 +3,7 @@ import { ContactForm, type VehicleOfInterest } from '../models/contact-form.mode
 import type { Catalog } from '../src/catalog/catalog';
 import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
+import type { LeadSource } from '../src/contact/visit-source';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
 import { AppError } from '../src/http/app-error';
 
@@ -13,18 +14,19 @@ export interface StoredInquiry {
 }
 
 export interface InquiryService {
-  /** Stores a validated inquiry with its notifications pending; the outbox sends them. */
-  submit(input: ContactInput, context: ContactContext): Promise<StoredInquiry>;
+  /** Stores a validated inquiry, with where its visit came from, and its notifications pending; the outbox sends them. */
+  submit(input: ContactInput, context: ContactContext, source: LeadSource): Promise<StoredInquiry>;
 }
 
 const UNAVAILABLE_MESSAGE = 'We could not save your message right now. Please call us or try again in a few minutes.';
 
-/** The catalogue vehicle a prefilled link named, if it names one; a lookup problem just leaves it out. */
+/** The catalog vehicle a prefilled link named, if it names one; a lookup problem just leaves it out. */
 async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<VehicleOfInterest | undefined> {
   if (!key) return undefined;
   try {
     const vehicle = findVehicleOfInterest(await catalog.listVehicles(), key);
-    return vehicle ? { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, condition: vehicle.isNew ? 'new' : 'used' } : undefined;
+    if (!vehicle) return undefined;
+    return { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, ...(vehicle.year ? { year: vehicle.year } : {}), condition: vehicle.isNew ? 'new' : 'used' };
   } catch {
     return undefined;
   }
@@ -37,7 +39,7 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
  */
 export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean }): InquiryService {
   return {
-    async submit(input, context) {
+    async submit(input, context, source) {
       if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new AppError(503, UNAVAILABLE_MESSAGE);
       const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
       const now = new Date();
@@ -48,6 +50,7 @@ export function createInquiryService(options: { catalog: Catalog; crmCopy: boole
           ...input,
           ...(Object.keys(prefill).length ? { prefill } : {}),
           ...(vehicle ? { vehicleOfInterest: vehicle } : {}),
+          ...(Object.keys(source).length ? { source } : {}),
           createdAt: now,
           notification: pending(),
           ...(options.crmCopy ? { crmNotification: pending() } : {}),

@@ -13,6 +13,7 @@ function vehicle(id: string, slug: string): Vehicle {
     description: 'A cart.',
     brand: 'evolution',
     category: 'ranger',
+    year: 2026,
     price: null,
     images: [],
     specifications: { topSpeed: '19 mph', range: '40 miles', seatingCapacity: '4', batteryType: 'Lithium' },
@@ -35,7 +36,7 @@ describe('sitemapEntries', () => {
     expect(new Set(locs).size).toBe(locs.length);
   });
 
-  it('dates catalogue pages by the last catalogue change and the rest by the release', async () => {
+  it('dates catalog pages by the last catalog change and the rest by the release', async () => {
     const catalog = {
       listVehicles: async () => [withoutModelPage],
       catalogVersion: async () => ({ revision: 1, lastModified: '2026-06-15T08:30:00.000Z' }),
@@ -47,7 +48,7 @@ describe('sitemapEntries', () => {
     expect(lastmod.get(`${ORIGIN}/ocean-city-golf-carts`)).toBe('2026-05-01T12:00:00.000Z');
   });
 
-  it('falls back to the release date when the catalogue cannot say when it changed', async () => {
+  it('falls back to the release date when the catalog cannot say when it changed', async () => {
     const lastmod = new Map((await sitemapEntries({ listVehicles: async () => [] }, ORIGIN, RELEASED)).map((entry) => [entry.loc, entry.lastmod]));
     expect(lastmod.get(`${ORIGIN}/inventory`)).toBe('2026-05-01T12:00:00.000Z');
   });

@@ -12,29 +12,29 @@ export interface SitemapEntry {
   lastmod: string;
 }
 
-/** What the sitemap reads from the catalogue; the version is optional so any catalogue will do. */
+/** What the sitemap reads from the catalog; the version is optional so any catalog will do. */
 export type SitemapCatalog = Pick<Catalog, 'listVehicles'> & Partial<Pick<CatalogService, 'catalogVersion'>>;
 
 /** Pages whose content comes from seeds and code, and changes only with a new release. */
 const FIXED_PAGES = ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/denago', '/evolution'];
-/** Pages that list the catalogue, so they change when it does. */
-const CATALOGUE_PAGES = new Set(['/inventory', '/evolution']);
+/** Pages that list the catalog, so they change when it does. */
+const CATALOG_PAGES = new Set(['/inventory', '/evolution']);
 const POLICY_PAGES = ['/privacy', '/terms'];
 
 /**
  * Every canonical page of the site, once, in a crawler-friendly order. Vehicles with a fixed model
  * page appear as that page; the others as their detail page. `releasedAt` dates pages that change
- * only with a release; catalogue pages carry the catalogue's last change when it is known.
+ * only with a release; catalog pages carry the catalog's last change when it is known.
  */
 export async function sitemapEntries(catalog: SitemapCatalog, origin: string, releasedAt: Date): Promise<SitemapEntry[]> {
   const [vehicles, version] = await Promise.all([catalog.listVehicles(), catalog.catalogVersion?.()]);
   const released = releasedAt.toISOString();
-  const catalogueChanged = version?.lastModified ?? released;
+  const catalogChanged = version?.lastModified ?? released;
   const detailPages = vehicles.map(vehiclePath).filter((path) => path.startsWith('/vehicle/'));
   const entries: Array<[path: string, lastmod: string]> = [
-    ...FIXED_PAGES.map((path): [string, string] => [path, CATALOGUE_PAGES.has(path) ? catalogueChanged : released]),
+    ...FIXED_PAGES.map((path): [string, string] => [path, CATALOG_PAGES.has(path) ? catalogChanged : released]),
     ...[...modelPageSlugs].map((slug): [string, string] => [`/vehicles/${slug}`, released]),
-    ...detailPages.map((path): [string, string] => [path, catalogueChanged]),
+    ...detailPages.map((path): [string, string] => [path, catalogChanged]),
     ...towns.map((town): [string, string] => [townPath(town), released]),
     ...POLICY_PAGES.map((path): [string, string] => [path, released]),
   ];

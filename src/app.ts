@@ -14,7 +14,9 @@ import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
-import { businessProfile } from './config/business-profile';
+import { currentBusinessMoment } from './business/business-moment';
+import type { BusinessFile } from './config/business-file';
+import { businessProfile } from './config/business-profile.server';
 import { siteData } from './site-data.server';
 import type { Env } from './config/env';
 import { canonicalPath } from './http/canonical-path';
@@ -27,8 +29,10 @@ import { createRenderCache } from './ssr/render-cache';
 
 export interface AppOptions {
   env: Env;
+  /** The dealer's facts (seeds/business.json or BUSINESS_FILE), checked at start. */
+  business: BusinessFile;
   logger: Logger;
-  /** With catalogVersion (the catalogue service), rendered pages and API answers are kept compressed per catalogue version. */
+  /** With catalogVersion (the catalog service), rendered pages and API answers are kept compressed per catalog version. */
   catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
   pages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
@@ -36,6 +40,8 @@ export interface AppOptions {
   staticDir: string;
   /** Vite's middleware in development; it serves source modules and hot updates. */
   devMiddleware?: RequestHandler;
+  /** The time pages are rendered at: open or closed signs, promotions. Tests set it. */
+  clock?: () => Date;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -46,11 +52,24 @@ const FILE_PATH = /\.[A-Za-z0-9]+$/;
 /** Builds the Express application without listening, so tests can drive it directly. */
 export function createApp(options: AppOptions): express.Express {
   const { env, logger } = options;
-  const site = siteData(businessProfile(env));
-  const pageContext = () => ({ catalog: options.catalog, site });
+  const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
+  const site = siteData(business);
+  const moment = currentBusinessMoment(business, options.business.promotions, options.clock);
+  const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() } });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
+  // Pages print the showrooms' open or closed signs and today's promotions, which change with the
+  // clock, while the render cache keeps a page per URL and catalog version. The end of the
+  // current business moment (the next opening, closing or midnight) joins the catalog version,
+  // so the cache starts over at each of those instants and a kept page is always the page a fresh
+  // render would give now. Within a moment the bytes are identical, so caching works as before.
+  const pageVersion =
+    catalogVersion &&
+    (async () => {
+      const version = await catalogVersion();
+      return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
+    });
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = catalogVersion && !options.devMiddleware ? createRenderCache({ version: catalogVersion }) : undefined;
+  const renderCache = pageVersion && !options.devMiddleware ? createRenderCache({ version: pageVersion }) : undefined;
   const sendJson = cachedJson(options.devMiddleware ? undefined : catalogVersion);
   const app = express();
   app.disable('x-powered-by');
@@ -79,7 +98,7 @@ export function createApp(options: AppOptions): express.Express {
   if (renderCache) app.use(cachedPagesController(renderCache));
   // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.
   const compress = compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) });
-  // The catalogue API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
+  // The catalog API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
   app.use('/api/vehicles', compress, vehiclesController(options.catalog, sendJson));
   app.get('/api/inventory', compress, inventoryController(options.catalog, sendJson));
   app.use(compress);
@@ -94,7 +113,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use((req, res, next) => (FILE_PATH.test(req.path) ? staticFiles(req, res, next) : next()));
 
   app.use(canonicalPath);
-  app.use(redirectsController({ financingUrl: env.FINANCING_URL, catalog: options.catalog }));
+  app.use(redirectsController({ financingUrl: business.financingUrl, catalog: options.catalog }));
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({

@@ -7,7 +7,7 @@ import type { renderPage } from './ssr/render-page';
 import { startServer } from './start-server';
 
 // `npm run dev`: Vite in middleware mode, so pages render from source with hot updates.
-const env = loadConfigOrExit();
+const { env, business } = loadConfigOrExit();
 const logger = createLogger(env);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const root = process.cwd();
@@ -22,4 +22,4 @@ const pages: PageRenderer = {
   },
 };
 
-await startServer({ env, logger, pages, staticDir: path.join(root, 'public'), devMiddleware: vite.middlewares });
+await startServer({ env, business, logger, pages, staticDir: path.join(root, 'public'), devMiddleware: vite.middlewares });

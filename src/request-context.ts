@@ -14,7 +14,7 @@ function isRequestContext(context: unknown): context is RequestContext {
 }
 
 /**
- * The browser's catalogue (http-catalog.ts, the JSON API), loaded with the first loader that reads
+ * The browser's catalog (http-catalog.ts, the JSON API), loaded with the first loader that reads
  * it: a server-rendered page hydrates with the server's data and needs none of it.
  */
 const browserCatalog = new Proxy({} as Catalog, {
@@ -22,7 +22,7 @@ const browserCatalog = new Proxy({} as Catalog, {
     import('./catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
 });
 
-/** The catalogue a loader should read: the server's service, else the browser's JSON API. */
+/** The catalog a loader should read: the server's service, else the browser's JSON API. */
 export function catalogFor(context: unknown): Catalog {
   return isRequestContext(context) ? context.catalog : browserCatalog;
 }

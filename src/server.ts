@@ -1,17 +1,22 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from './config/load-config-or-exit';
+import { placeholderFields } from './config/placeholder-fields';
 import { createLogger } from './logger';
 import { fileTemplateRenderer } from './ssr/page-renderer';
 import { renderPage } from './ssr/render-page';
 import { startServer } from './start-server';
 
 // The production entry: dist/server/server.js, next to the client build in dist/client.
-const env = loadConfigOrExit();
+const { env, business } = loadConfigOrExit();
 const logger = createLogger(env);
+const placeholders = placeholderFields(business, env);
+if (env.NODE_ENV === 'production' && placeholders.length > 0) {
+  logger.warn({ fields: placeholders }, 'sample values are still in place; replace them before launch (README: Launch checklist)');
+}
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
-startServer({ env, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')), staticDir: clientDir }).catch((error: unknown) => {
+startServer({ env, business, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')), staticDir: clientDir }).catch((error: unknown) => {
   // One line an operator can act on: the reason is in the message itself.
   logger.fatal({ err: { name: (error as Error).name, message: (error as Error).message } }, `could not start: ${(error as Error).message}`);
   process.exit(1);

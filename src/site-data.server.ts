@@ -4,7 +4,8 @@ import { townName } from './lib/town-name';
 import { townPath } from './lib/town-path';
 import type { SiteData } from './site-data';
 
-export function siteData(business: BusinessProfile): SiteData {
+/** The site data without its moment, which each request adds. */
+export function siteData(business: BusinessProfile): Omit<SiteData, 'moment'> {
   return {
     business,
     townLinks: towns.map((town) => ({ label: townName(town), path: townPath(town), county: town.county })),

@@ -1,3 +1,4 @@
+import type { BusinessMoment } from './business/business-moment';
 import type { BusinessProfile } from './config/business-profile';
 
 export interface TownLink {
@@ -7,11 +8,13 @@ export interface TownLink {
 }
 
 /**
- * What every page's layout needs from the server: the business profile and the town links.
- * It travels in the root route's data, so the browser bundle carries neither the environment nor
- * the town texts.
+ * What every page's layout needs from the server: the business profile, the town links and the
+ * business moment (open or closed signs, today's promotions) the page was rendered in. It travels
+ * in the root route's data, so the browser bundle carries neither the environment, the business
+ * file nor the town texts.
  */
 export interface SiteData {
   business: BusinessProfile;
   townLinks: TownLink[];
+  moment: BusinessMoment;
 }

@@ -4,10 +4,12 @@ import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createInquiryOutbox } from '../services/inquiry-outbox';
-import { businessProfile } from './config/business-profile';
+import type { BusinessFile } from './config/business-file';
+import { businessProfile } from './config/business-profile.server';
 import type { Env } from './config/env';
 import { connectDatabase } from './db/connect-database';
 import type { Logger } from './logger';
+import { inquiryMailSettings } from './mail/inquiry-mail-settings';
 import { createMailTransport } from './mail/mail-transport';
 import type { PageRenderer } from './ssr/page-renderer';
 
@@ -24,7 +26,7 @@ export const SHUTDOWN_GRACE_MS = 8_000;
  * work stops and the database closes. A listener that cannot start releases everything and the
  * error says why in one line.
  */
-export async function startServer(options: { env: Env; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
+export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
   const { env, logger } = options;
   const database = await connectDatabase(env, logger);
   let stopping = false;
@@ -33,6 +35,7 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
     if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
     const app = createApp({
       env,
+      business: options.business,
       logger,
       catalog: createCatalogService(),
       pages: options.pages,
@@ -55,7 +58,7 @@ export async function startServer(options: { env: Env; logger: Logger; pages: Pa
   const mailTransport = createMailTransport(env, logger);
   const outbox = createInquiryOutbox({
     transport: mailTransport,
-    mail: { from: env.MAIL_FROM, to: env.INQUIRY_TO, crmTo: env.CRM_ADF_TO, business: businessProfile(env) },
+    mail: inquiryMailSettings(env, businessProfile(options.business, env.PUBLIC_ORIGIN)),
     logger: logger.child({ component: 'inquiry-outbox' }),
     giveUpAfterMs: env.MAIL_RETRY_DAYS * 24 * 60 * 60_000,
     leaseMs: env.MAIL_LEASE_SECONDS * 1000,

@@ -3,8 +3,11 @@ import { BRANDS } from './vehicle';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
+/** Model years run at most a year ahead of the calendar; nothing older than 2000 is sold new. */
+const LATEST_MODEL_YEAR = new Date().getFullYear() + 1;
+
 /**
- * One catalogue entry as operators write it in a catalogue file (seeds/catalog.json is the shipped
+ * One catalog entry as operators write it in a catalog file (seeds/catalog.json is the shipped
  * one). The id is not part of the file: it is generated once, when the slug is first imported.
  */
 export const catalogEntrySchema = z.strictObject({
@@ -13,6 +16,12 @@ export const catalogEntrySchema = z.strictObject({
   description: text(2000),
   brand: z.enum(BRANDS),
   category: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case word').max(40),
+  /** The model year, as dealers and CRMs (ADF's <year>) name a vehicle: 2026. */
+  year: z
+    .number({ error: 'must be a model year such as 2026' })
+    .int('must be a model year such as 2026')
+    .min(2000, 'must be a model year from 2000 on')
+    .max(LATEST_MODEL_YEAR, `must be a model year no later than ${LATEST_MODEL_YEAR}`),
   /** Whole US dollars, or null where the dealer quotes on request ("Contact for Pricing"). */
   price: z.number().int().nonnegative().nullable(),
   images: z.array(z.string().regex(/^\/[\w\-./]+$/, 'must be a site path such as /images/x.svg')).default([]),

@@ -2,7 +2,7 @@ import type { InventoryListing, InventoryQuery } from './inventory-listing';
 import type { Brand, Vehicle } from './vehicle';
 
 /**
- * How route loaders read the catalogue. On the server it is the catalogue service (no HTTP hop);
+ * How route loaders read the catalog. On the server it is the catalog service (no HTTP hop);
  * in the browser it is the JSON API. Pages read only what they show: one page of the inventory, the
  * featured vehicles by slug, the count; the whole list is for the API and the sitemap.
  */
@@ -11,10 +11,10 @@ export interface Catalog {
   listVehiclesByBrand(brand: Brand): Promise<Vehicle[]>;
   /** One vehicle by its uuid, or null when there is none. */
   findVehicle(id: string): Promise<Vehicle | null>;
-  /** The vehicles with these slugs that the catalogue holds, in the catalogue's order. */
+  /** The vehicles with these slugs that the catalog holds, in the catalog's order. */
   findVehiclesBySlug(slugs: readonly string[]): Promise<Vehicle[]>;
   /** One page of the inventory, filtered. */
   findInventoryPage(query: InventoryQuery): Promise<InventoryListing>;
-  /** How many vehicles the catalogue holds. */
+  /** How many vehicles the catalog holds. */
   countVehicles(): Promise<number>;
 }

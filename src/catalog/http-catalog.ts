@@ -9,7 +9,7 @@ async function getJson<T>(path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** The browser's catalogue: the site's own JSON API. */
+/** The browser's catalog: the site's own JSON API. */
 export const httpCatalog: Catalog = {
   listVehicles: () => getJson<Vehicle[]>('/api/vehicles'),
   listVehiclesByBrand: (brand) => getJson<Vehicle[]>(`/api/vehicles/brand/${encodeURIComponent(brand)}`),

@@ -11,11 +11,11 @@ export interface InventoryQuery {
 }
 
 /**
- * One page of the inventory as the catalogue answers it: at most INVENTORY_PAGE_SIZE vehicles in
- * the catalogue's order, and what the page needs to say about the rest.
+ * One page of the inventory as the catalog answers it: at most INVENTORY_PAGE_SIZE vehicles in
+ * the catalog's order, and what the page needs to say about the rest.
  */
 export interface InventoryListing {
-  /** The filters applied: those asked for, with a category the catalogue does not offer read as 'all'. */
+  /** The filters applied: those asked for, with a category the catalog does not offer read as 'all'. */
   filters: InventoryFilters;
   vehicles: InventoryVehicle[];
   /** The page these vehicles are on; past the last page the list is empty. */
@@ -24,8 +24,8 @@ export interface InventoryListing {
   pageCount: number;
   /** How many vehicles match the filters. */
   matching: number;
-  /** How many vehicles the catalogue holds. */
+  /** How many vehicles the catalog holds. */
   total: number;
-  /** The category filter's choices (categoryOptions): the spec's five, then the catalogue's others. */
+  /** The category filter's choices (categoryOptions): the spec's five, then the catalog's others. */
   categories: string[];
 }

@@ -1,9 +1,9 @@
 import type { CatalogEntry } from './catalog-entry-schema';
 
-// Read in the browser too: types and constants only. The catalogue file's schema (zod) is
+// Read in the browser too: types and constants only. The catalog file's schema (zod) is
 // server-side, in catalog-entry-schema.ts.
 
-/** Brands the dealership carries as house brands; the catalogue holds only these. */
+/** Brands the dealership carries as house brands; the catalog holds only these. */
 export const BRANDS = ['denago', 'evolution'] as const;
 export type Brand = (typeof BRANDS)[number];
 

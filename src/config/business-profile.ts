@@ -1,58 +1,52 @@
-import { locations } from '../../seeds/locations';
-import type { Env } from './env';
+import type { Holiday, ShowroomFacts, WeekHours } from './business-file';
 
-/** Opening hours as the site prints them and as schema.org expects them. */
-export interface OpeningHours {
-  days: string;
-  hours: string;
+/** A showroom as the pages show it: its own hours (or the business's), and its call and directions links. */
+export interface Showroom extends Omit<ShowroomFacts, 'hours'> {
+  hours: WeekHours;
+  /** The phone in E.164 form, for tel: links. */
+  phoneHref: string;
+  directionsUrl: string;
 }
 
 /**
- * The one place the business's name, phone and e-mail come from. Views receive it through the
- * root route's data, so the browser never needs the environment.
+ * The business as every page, the structured data and the e-mails describe it: the business file
+ * (seeds/business.json or BUSINESS_FILE) with what follows from it (business-profile.server.ts).
+ * Views receive it through the root route's data, so the browser never reads the file or the
+ * environment.
  */
 export interface BusinessProfile {
   name: string;
   phone: string;
-  /** The phone in E.164 form, for tel: links. */
+  /** tel: link for the phone. */
   phoneHref: string;
   email: string;
+  /** The dealer's website as the file gives it, for people and CRMs. */
+  website: string;
+  /** PUBLIC_ORIGIN: where this site is served, for canonical links and structured data. */
   origin: string;
   financingUrl: string;
   foundedYear: number;
-  hours: OpeningHours[];
-  serviceHours: OpeningHours[];
-  region: string;
-  /** The main showroom: the business's address and map point in structured data. */
-  address: { street: string; city: string; region: string; postalCode: string };
-  geo: { lat: number; lng: number };
-  /** How far the dealer delivers and services, in metres, as structured data states it. */
+  /** "500+": how many customers the site says the dealer has served. */
+  happyCustomers: string;
   serviceRadiusMeters: number;
+  /** When the phones and the sales team answer. */
+  hours: WeekHours;
+  serviceHours: WeekHours;
+  holidays: Holiday[];
+  /** The first is the main showroom. */
+  showrooms: Showroom[];
+  /** Ids of the showrooms the contact page lists. */
+  contactPageShowrooms: string[];
+  /** The counties with town pages, in words: "Ocean County and Cape May County, New Jersey". */
+  region: string;
 }
 
-export function businessProfile(env: Env): BusinessProfile {
-  const mainShowroom = locations[0]!;
-  return {
-    name: env.BUSINESS_NAME,
-    phone: env.BUSINESS_PHONE,
-    phoneHref: `tel:+1${env.BUSINESS_PHONE.replace(/\D/g, '')}`,
-    email: env.BUSINESS_EMAIL,
-    origin: env.PUBLIC_ORIGIN,
-    financingUrl: env.FINANCING_URL,
-    foundedYear: 2010,
-    hours: [
-      { days: 'Mon-Fri', hours: '9AM-5PM' },
-      { days: 'Sat', hours: '9AM-5PM' },
-      { days: 'Sun', hours: 'Closed' },
-    ],
-    serviceHours: [
-      { days: 'Mon-Fri', hours: '8AM-5PM' },
-      { days: 'Sat', hours: '9AM-3PM' },
-      { days: 'Sun', hours: 'Emergency only' },
-    ],
-    region: 'Ocean County and Cape May County, New Jersey',
-    address: { street: mainShowroom.address, city: mainShowroom.city, region: mainShowroom.state, postalCode: mainShowroom.postalCode },
-    geo: mainShowroom.coordinates,
-    serviceRadiusMeters: 50_000,
-  };
+/** The holidays that apply to one showroom: those for every showroom and those that name it. */
+export function showroomHolidays(business: Pick<BusinessProfile, 'holidays'>, showroomId: string): Holiday[] {
+  return business.holidays.filter((holiday) => !holiday.showrooms || holiday.showrooms.includes(showroomId));
+}
+
+/** The holidays of the business as a whole (the phones, the sales team): those that name no showroom. */
+export function businessHolidays(business: Pick<BusinessProfile, 'holidays'>): Holiday[] {
+  return business.holidays.filter((holiday) => !holiday.showrooms);
 }

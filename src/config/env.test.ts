@@ -8,7 +8,7 @@ describe('loadEnv', () => {
     expect(env.PUBLIC_ORIGIN).toBe('http://localhost:3000');
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
-    expect(env.BUSINESS_PHONE).toBe('(609) 555-0142');
+    expect(env.BUSINESS_FILE).toBeUndefined();
   });
 
   it('treats an empty variable as unset', () => {
@@ -27,6 +27,11 @@ describe('loadEnv', () => {
     expect(problems).toHaveLength(4);
     expect(problems.map((line) => line.split(':')[0]).sort()).toEqual(['INQUIRY_TO', 'MONGODB_URI', 'PORT', 'PUBLIC_ORIGIN']);
     expect((error as Error).message.split('\n')).toHaveLength(5);
+  });
+
+  it('without PUBLIC_ORIGIN, takes this machine on the configured port as the public origin', () => {
+    expect(loadEnv({ PORT: '4341' }).PUBLIC_ORIGIN).toBe('http://localhost:4341');
+    expect(loadEnv({ PORT: '4341', PUBLIC_ORIGIN: 'https://www.example.com' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
   });
 
   it('keeps only the origin of PUBLIC_ORIGIN', () => {

@@ -13,8 +13,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_ORIGIN: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin such as https://www.example.com' })
-    .default('http://localhost:3000')
-    .transform((value) => new URL(value).origin),
+    .transform((value) => new URL(value).origin)
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   MONGODB_URI: z
     .string()
@@ -23,24 +23,23 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('var/data'),
   MAIL_DIR: z.string().min(1).default('var/mail'),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
-  MAIL_FROM: z.string().min(3).default('Shore Golf Carts Website <website@example.com>'),
-  INQUIRY_TO: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
+  /** Unset: the business name and e-mail from the business file. */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Unset: the business e-mail from the business file. */
+  INQUIRY_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   CRM_ADF_TO: z.email({ error: 'must be an e-mail address' }).optional(),
   MAIL_RETRY_DAYS: positiveInt.max(30).default(3),
   MAIL_LEASE_SECONDS: positiveInt.min(2).max(3600).default(300),
-  FINANCING_URL: z.url({ protocol: /^https$/, error: 'must be an https URL' }).default('https://www.example.com/financing'),
   TRUST_PROXY: z.string().min(1).optional(),
   CONTACT_RATE_LIMIT: positiveInt.default(5),
   CONTACT_RATE_WINDOW_SECONDS: positiveInt.default(600),
   VITALS_RATE_LIMIT: positiveInt.default(60),
-  BUSINESS_NAME: z.string().trim().min(1).max(80).default('Shore Golf Carts'),
-  BUSINESS_PHONE: z
-    .string()
-    .regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (609) 555-0142')
-    .default('(609) 555-0142'),
-  BUSINESS_EMAIL: z.email({ error: 'must be an e-mail address' }).default('sales@example.com'),
+  /** The dealer's facts (name, phones, showrooms, hours, promotions); unset: the shipped seeds/business.json. */
+  BUSINESS_FILE: z.string().min(1).optional(),
   SEED_CATALOG: booleanFlag.default(true),
-});
+})
+  // Unset, the public origin is this machine on the port the server listens on.
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -1,9 +1,17 @@
+import type { BusinessFile } from './business-file';
 import { ConfigError, loadEnv, type Env } from './env';
+import { loadBusinessFile } from './load-business-file';
 
-/** At start: a bad configuration stops the process with one line per problem. */
-export function loadConfigOrExit(): Env {
+export interface Config {
+  env: Env;
+  business: BusinessFile;
+}
+
+/** At start: a bad environment or business file stops the process with one line per problem. */
+export function loadConfigOrExit(): Config {
   try {
-    return loadEnv();
+    const env = loadEnv();
+    return { env, business: loadBusinessFile(env.BUSINESS_FILE) };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     process.stderr.write(`${error.message}\n`);

@@ -1,11 +1,12 @@
 import { CONTACT_FIELDS, CONTEXT_FIELDS, type ContactField, type ContactFieldErrors, type ContextField } from './contact-schema';
+import { LEAD_SOURCE_FIELDS, type LeadSourceField } from './visit-source';
 
 /**
  * A submission the server sends back to the visitor without JavaScript: what they typed, and why
  * it was not accepted. It is rendered into the page, never logged or cached.
  */
 export interface ContactFormState {
-  values: Partial<Record<ContactField | ContextField, string>>;
+  values: Partial<Record<ContactField | ContextField | LeadSourceField, string>>;
   fieldErrors: ContactFieldErrors;
   /** A problem with the whole submission rather than one field (too many messages, an outage). */
   formError?: string;
@@ -15,7 +16,7 @@ export interface ContactFormState {
 export function contactFormState(body: unknown, fieldErrors: ContactFieldErrors, formError?: string): ContactFormState {
   const source = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const values: ContactFormState['values'] = {};
-  for (const field of [...CONTACT_FIELDS, ...CONTEXT_FIELDS]) {
+  for (const field of [...CONTACT_FIELDS, ...CONTEXT_FIELDS, ...LEAD_SOURCE_FIELDS]) {
     const value = source[field];
     if (typeof value === 'string') values[field] = value;
   }

@@ -28,35 +28,59 @@ export function rentalPlanLabel(planKey: string): string | undefined {
   return undefined;
 }
 
-/** The catalogue vehicle a link names, by id, slug or name; links may use any of the three. */
+/** The catalog vehicle a link names, by id, slug or name; links may use any of the three. */
 export function findVehicleOfInterest(vehicles: Vehicle[], key: string): Vehicle | undefined {
   const wanted = key.trim().toLowerCase();
   return vehicles.find((vehicle) => vehicle.id === wanted || vehicle.slug === wanted || vehicle.name.toLowerCase() === wanted);
 }
 
+/** "6-seater-weekly" → "a 6-seater golf cart for a weekly rental", as a person would ask for it. */
+function rentalRequest(planKey: string): string | undefined {
+  for (const group of rentalPlanGroups) {
+    const plan = group.plans.find((candidate) => `${group.id}-${candidate.id}` === planKey);
+    if (plan) return `a ${group.title.replace(/s$/, '').replace(/^(\d+) Seater/, '$1-seater').toLowerCase()} for a ${plan.title.toLowerCase()}`;
+  }
+  return undefined;
+}
+
+/** "Maintenance & Repair" → "maintenance and repair". */
+const inWords = (title: string) => title.replace(/ & /g, ' and ').toLowerCase();
+
+function serviceRequest(topic: string | undefined, vehicle: string | undefined): string {
+  if (vehicle) return `I'd like to schedule service for my ${vehicle}.`;
+  if (!topic) return '';
+  const town = /^mobile service in (.+)$/i.exec(topic);
+  if (town) return `I'd like to schedule mobile service for my golf cart in ${town[1]}.`;
+  if (/^service appointment$/i.test(topic)) return "I'd like to schedule a service appointment for my golf cart.";
+  return `I'd like to request ${inWords(topic)} for my golf cart.`;
+}
+
+function salesRequest(topic: string | undefined, vehicle: string | undefined): string {
+  const key = topic?.toLowerCase() ?? '';
+  if (key === 'test drive') return vehicle ? `I'd like to schedule a test drive of the ${vehicle}.` : "I'd like to schedule a test drive.";
+  if (key.startsWith('financing')) return vehicle ? `I'd like a financing quote for the ${vehicle}.` : "I'd like to know my financing options.";
+  if (key === 'quote' || key === 'free quote' || key === 'pricing') return vehicle ? `I'd like a quote for the ${vehicle}.` : "I'd like a free quote.";
+  const town = /^golf cart quote for (.+)$/i.exec(topic ?? '');
+  if (town) return `I'd like a free quote on a golf cart delivered to ${town[1]}.`;
+  if (key === 'availability') return vehicle ? `I'd like to know if the ${vehicle} is available.` : "I'd like to know which models are available.";
+  const brand = /^(.+) availability$/i.exec(topic ?? '');
+  if (brand) return `I'd like to know which ${brand[1]} models are available.`;
+  if (key === 'consultation') return "I'd like advice from one of your experts on choosing the right cart.";
+  if (key === 'inventory') return "I'm looking for a golf cart and would like help choosing the right one.";
+  if (topic) return vehicle ? `I have a question about the ${vehicle}: ${topic}.` : `I have a question about ${topic}.`;
+  return vehicle ? `I'm interested in the ${vehicle}.` : '';
+}
+
 /**
- * The first lines of the message for a visitor who came from a reserve, quote or schedule button,
- * so they only add their dates or questions. Empty when the link said nothing specific.
+ * The first lines of the message for a visitor who came from a button (reserve, quote, test
+ * drive, financing, service, ask an expert), written as the visitor would write them, so they only
+ * add their dates or questions. Empty when the link said nothing specific.
  */
 export function prefillMessage(prefill: ContactPrefill, vehicleName?: string): string {
-  const sentences: string[] = [];
   const { topic, plan, vehicle, interest } = prefill;
-  const planLabel = plan ? rentalPlanLabel(plan) : undefined;
-  if (planLabel) sentences.push(`I'd like to reserve the ${planLabel} (${plan}).`);
-  else if (plan || topic?.toLowerCase() === 'rental') sentences.push("I'd like to reserve a golf cart rental.");
-
+  const rental = plan ? rentalRequest(plan) : undefined;
+  if (rental) return `I'd like to reserve ${rental}.`;
+  if (plan || topic?.toLowerCase() === 'rental') return "I'd like to reserve a golf cart rental.";
   const vehicleLabel = vehicleName ?? vehicle;
-  if (vehicleLabel) {
-    sentences.push(interest === 'service' ? `I'd like to schedule service for my ${vehicleLabel}.` : `I'd like a quote for the ${vehicleLabel}.`);
-  }
-
-  if (topic && topic.toLowerCase() !== 'rental') {
-    if (interest === 'service') {
-      sentences.push(/^service appointment$/i.test(topic) ? "I'd like to schedule a service appointment." : `I'd like to schedule service: ${topic}.`);
-    }
-    else if (/quote/i.test(topic)) {
-      if (!vehicleLabel) sentences.push("I'd like a free quote.");
-    } else sentences.push(`I'd like to know more about ${topic}.`);
-  }
-  return sentences.join(' ');
+  return interest === 'service' ? serviceRequest(topic, vehicleLabel) : salesRequest(topic, vehicleLabel);
 }

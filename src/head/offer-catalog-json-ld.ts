@@ -1,22 +1,25 @@
 import type { Vehicle } from '../catalog/vehicle';
 import { vehiclePath } from '../lib/vehicle-path';
 
-/** Vehicles a page offers as schema.org's OfferCatalog: the home page's featured carts. */
-export type OfferedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'inStock' | 'images'>;
+/** A vehicle a page shows with its price. */
+export type OfferedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'images'> & { price: number };
 
-export function offerCatalogJsonLd(vehicles: OfferedVehicle[], origin: string, businessName: string): object {
+/**
+ * The priced vehicles a page shows, as schema.org's OfferCatalog: each Offer at the price printed
+ * on the page, and nothing the page does not show (no other models, no stock claims).
+ */
+export function offerCatalogJsonLd(vehicles: OfferedVehicle[], list: { name: string; path: string }, origin: string): object {
   return {
     '@context': 'https://schema.org',
     '@type': 'OfferCatalog',
-    name: `${businessName} featured golf carts`,
-    url: `${origin}/inventory`,
+    name: list.name,
+    url: `${origin}${list.path}`,
     numberOfItems: vehicles.length,
     itemListElement: vehicles.map((vehicle) => ({
       '@type': 'Offer',
       url: `${origin}${vehiclePath(vehicle)}`,
       priceCurrency: 'USD',
-      ...(vehicle.price === null ? {} : { price: vehicle.price }),
-      availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      price: vehicle.price,
       itemCondition: 'https://schema.org/NewCondition',
       itemOffered: {
         '@type': 'Product',

@@ -1,20 +1,9 @@
-import type { BusinessProfile } from '../config/business-profile';
+import { businessHolidays, type BusinessProfile } from '../config/business-profile';
+import { openingHoursJsonLd } from './opening-hours-json-ld';
 
-const DAY_NAMES: Record<string, string[]> = {
-  'Mon-Fri': ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
-  Sat: ['Saturday'],
-  Sun: ['Sunday'],
-};
-
-/** "9AM-5PM" → ["09:00", "17:00"]; null for "Closed". */
-function opensAndCloses(hours: string): [string, string] | null {
-  const match = /^(\d{1,2})(AM|PM)-(\d{1,2})(AM|PM)$/.exec(hours);
-  if (!match) return null;
-  const to24 = (hour: string, half: string) => `${String((Number(hour) % 12) + (half === 'PM' ? 12 : 0)).padStart(2, '0')}:00`;
-  return [to24(match[1]!, match[2]!), to24(match[3]!, match[4]!)];
-}
-
+/** The business as schema.org's AutoDealer: its main showroom's address, the phone line's hours, the area it serves. */
 export function businessJsonLd(business: BusinessProfile): object {
+  const main = business.showrooms[0]!;
   return {
     '@context': 'https://schema.org',
     '@type': 'AutoDealer',
@@ -28,26 +17,23 @@ export function businessJsonLd(business: BusinessProfile): object {
     foundingDate: String(business.foundedYear),
     address: {
       '@type': 'PostalAddress',
-      streetAddress: business.address.street,
-      addressLocality: business.address.city,
-      addressRegion: business.address.region,
-      postalCode: business.address.postalCode,
+      streetAddress: main.street,
+      addressLocality: main.city,
+      addressRegion: main.state,
+      postalCode: main.postalCode,
       addressCountry: 'US',
     },
-    geo: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+    geo: { '@type': 'GeoCoordinates', latitude: main.geo.lat, longitude: main.geo.lng },
     areaServed: [
       {
         '@type': 'GeoCircle',
-        geoMidpoint: { '@type': 'GeoCoordinates', latitude: business.geo.lat, longitude: business.geo.lng },
+        geoMidpoint: { '@type': 'GeoCoordinates', latitude: main.geo.lat, longitude: main.geo.lng },
         geoRadius: business.serviceRadiusMeters,
       },
       { '@type': 'AdministrativeArea', name: 'Ocean County, New Jersey' },
       { '@type': 'AdministrativeArea', name: 'Cape May County, New Jersey' },
     ],
-    openingHoursSpecification: business.hours.flatMap(({ days, hours }) => {
-      const times = opensAndCloses(hours);
-      return times ? [{ '@type': 'OpeningHoursSpecification', dayOfWeek: DAY_NAMES[days], opens: times[0], closes: times[1] }] : [];
-    }),
+    ...openingHoursJsonLd(business.hours, businessHolidays(business)),
   };
 }
 

@@ -7,7 +7,7 @@ import { precompress } from './precompressed-body';
 import { createResponseCache } from './response-cache';
 import { sendPrecompressed, type PrecompressedResponse } from './send-precompressed';
 
-/** A JSON answer, and whether it may be kept for every request of its key until the catalogue changes. */
+/** A JSON answer, and whether it may be kept for every request of its key until the catalog changes. */
 export interface JsonAnswer {
   status: number;
   body: unknown;
@@ -32,9 +32,9 @@ function sendFresh(req: Request, res: Response, answer: JsonAnswer): void {
 }
 
 /**
- * Catalogue JSON kept serialised and compressed per catalogue version (at most 500 answers and
+ * Catalog JSON kept serialised and compressed per catalog version (at most 500 answers and
  * 32 MB), so a repeated request costs no database read, no JSON.stringify and no compression;
- * concurrent misses for one key run once. Without a version (a catalogue that has none, or a read
+ * concurrent misses for one key run once. Without a version (a catalog that has none, or a read
  * that failed), every answer is made afresh.
  */
 export function cachedJson(version?: () => Promise<CatalogVersion>): SendJson {

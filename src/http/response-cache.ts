@@ -3,7 +3,7 @@ import type { PrecompressedResponse } from './send-precompressed';
 export interface ResponseCacheOptions {
   maxEntries: number;
   maxBytes: number;
-  /** A bound on staleness should a catalogue write ever not change the generation. */
+  /** A bound on staleness should a catalog write ever not change the generation. */
   maxAgeMs?: number;
   now?: () => number;
 }
@@ -25,7 +25,7 @@ interface Entry {
 const DEFAULT_MAX_AGE_MS = 60_000;
 
 /**
- * Compressed responses kept by key for one generation (the catalogue version, for pages also the
+ * Compressed responses kept by key for one generation (the catalog version, for pages also the
  * year), least recently used first out, bounded in count and bytes. A lookup in a new generation
  * empties it; a response made in an older one is not kept.
  */

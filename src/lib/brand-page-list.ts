@@ -7,8 +7,8 @@ export const BRAND_PAGE_LIMIT = 24;
 export type BrandVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images' | 'inStock' | 'isNew'>;
 
 /**
- * A brand page's grid: the brand's first vehicles in the catalogue's order, each as its card reads
- * it, and how many there are, so the page stays the same size however many the catalogue holds.
+ * A brand page's grid: the brand's first vehicles in the catalog's order, each as its card reads
+ * it, and how many there are, so the page stays the same size however many the catalog holds.
  */
 export function brandPageList(vehicles: readonly Vehicle[]): { vehicles: BrandVehicle[]; total: number } {
   return {

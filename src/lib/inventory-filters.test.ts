@@ -19,52 +19,52 @@ const atFifteen = vehicle('EVOLUTION Carrier 8 Plus', { category: 'carrier', pri
 const atTwentyFive = vehicle('EVOLUTION D6 Max XT6', { category: 'd6-max', price: 25000, description: 'High-performance lithium, six seats.' });
 const aboveTwentyFive = vehicle('EVOLUTION Ranger 6 Plus', { category: 'ranger', price: 25001, description: 'Tows 1,500 lbs.' });
 const forester = vehicle('EVOLUTION Forester 4 Plus', { category: 'forester', price: null, description: 'Four-wheel terrain ready with a cargo bed.' });
-const catalogue = [city, roverXl, roverXxl, maverick, atFifteen, atTwentyFive, aboveTwentyFive, forester];
+const catalog = [city, roverXl, roverXxl, maverick, atFifteen, atTwentyFive, aboveTwentyFive, forester];
 
 const filters = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ search: '', brand: 'all', category: 'all', price: 'all', ...overrides });
 const names = (list: FilterableVehicle[]) => list.map((item) => item.name);
 
 describe('filterVehicles', () => {
   it('shows every vehicle, in the order given, when no filter is set', () => {
-    expect(filterVehicles(catalogue, DEFAULT_INVENTORY_FILTERS)).toEqual(catalogue);
+    expect(filterVehicles(catalog, DEFAULT_INVENTORY_FILTERS)).toEqual(catalog);
   });
 
   describe('search', () => {
     it('finds a vehicle by a word of its name, whatever the case', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
-      expect(names(filterVehicles(catalogue, filters({ search: 'ROVER' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalog, filters({ search: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalog, filters({ search: 'ROVER' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
     });
 
     it('finds a vehicle by a phrase of its description', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: 'hydraulic DISC' })))).toEqual(['DENAGO EV Rover XL']);
+      expect(names(filterVehicles(catalog, filters({ search: 'hydraulic DISC' })))).toEqual(['DENAGO EV Rover XL']);
     });
 
     it('matches part of a word', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: 'forest' })))).toEqual(['EVOLUTION Forester 4 Plus']);
+      expect(names(filterVehicles(catalog, filters({ search: 'forest' })))).toEqual(['EVOLUTION Forester 4 Plus']);
     });
 
     it('needs every word typed, found in the name or the description', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: 'denago eight' })))).toEqual(['DENAGO EV Rover XXL']);
-      expect(names(filterVehicles(catalogue, filters({ search: 'Rover Forester' })))).toEqual([]);
+      expect(names(filterVehicles(catalog, filters({ search: 'denago eight' })))).toEqual(['DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalog, filters({ search: 'Rover Forester' })))).toEqual([]);
     });
 
     it('ignores surrounding spaces and treats a blank search as no search', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: '  city  ' })))).toEqual(['DENAGO EV City']);
-      expect(filterVehicles(catalogue, filters({ search: '   ' }))).toHaveLength(catalogue.length);
+      expect(names(filterVehicles(catalog, filters({ search: '  city  ' })))).toEqual(['DENAGO EV City']);
+      expect(filterVehicles(catalog, filters({ search: '   ' }))).toHaveLength(catalog.length);
     });
 
     it('finds nothing for a word no vehicle has', () => {
-      expect(filterVehicles(catalogue, filters({ search: 'hovercraft' }))).toEqual([]);
+      expect(filterVehicles(catalog, filters({ search: 'hovercraft' }))).toEqual([]);
     });
   });
 
   describe('brand', () => {
     it('keeps only DENAGO vehicles', () => {
-      expect(names(filterVehicles(catalogue, filters({ brand: 'denago' })))).toEqual(['DENAGO EV City', 'DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalog, filters({ brand: 'denago' })))).toEqual(['DENAGO EV City', 'DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
     });
 
     it('keeps only EVOLUTION vehicles', () => {
-      expect(filterVehicles(catalogue, filters({ brand: 'evolution' }))).toHaveLength(5);
+      expect(filterVehicles(catalog, filters({ brand: 'evolution' }))).toHaveLength(5);
     });
 
     it('compares the brand without regard to case', () => {
@@ -80,8 +80,8 @@ describe('filterVehicles', () => {
 
   describe('category', () => {
     it('keeps vehicles of the chosen category', () => {
-      expect(names(filterVehicles(catalogue, filters({ category: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
-      expect(names(filterVehicles(catalogue, filters({ category: 'ranger' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
+      expect(names(filterVehicles(catalog, filters({ category: 'rover' })))).toEqual(['DENAGO EV Rover XL', 'DENAGO EV Rover XXL']);
+      expect(names(filterVehicles(catalog, filters({ category: 'ranger' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
     });
 
     it('matches the category as a substring, ignoring case', () => {
@@ -91,17 +91,17 @@ describe('filterVehicles', () => {
         'Lifted Maverick',
       ]);
       expect(names(filterVehicles([vehicle('Upper', { category: 'Turfman' })], filters({ category: 'turfman' })))).toEqual(['Upper']);
-      expect(names(filterVehicles(catalogue, filters({ category: 'max' })))).toEqual(['EVOLUTION D6 Max XT6']);
+      expect(names(filterVehicles(catalog, filters({ category: 'max' })))).toEqual(['EVOLUTION D6 Max XT6']);
     });
   });
 
   describe('price', () => {
     it('under $15,000 keeps prices below 15000 only', () => {
-      expect(names(filterVehicles(catalogue, filters({ price: 'under-15000' })))).toEqual(['DENAGO EV City', 'EVOLUTION D5 Maverick 6 Plus']);
+      expect(names(filterVehicles(catalog, filters({ price: 'under-15000' })))).toEqual(['DENAGO EV City', 'EVOLUTION D5 Maverick 6 Plus']);
     });
 
     it('$15,000 to $25,000 includes both 15000 and 25000', () => {
-      expect(names(filterVehicles(catalogue, filters({ price: '15000-25000' })))).toEqual([
+      expect(names(filterVehicles(catalog, filters({ price: '15000-25000' })))).toEqual([
         'DENAGO EV Rover XXL',
         'EVOLUTION Carrier 8 Plus',
         'EVOLUTION D6 Max XT6',
@@ -109,7 +109,7 @@ describe('filterVehicles', () => {
     });
 
     it('over $25,000 keeps prices above 25000 only', () => {
-      expect(names(filterVehicles(catalogue, filters({ price: 'over-25000' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
+      expect(names(filterVehicles(catalog, filters({ price: 'over-25000' })))).toEqual(['EVOLUTION Ranger 6 Plus']);
     });
 
     it('shows unpriced vehicles under "all" prices and in no price range', () => {
@@ -126,18 +126,18 @@ describe('filterVehicles', () => {
 
   describe('combined', () => {
     it('applies brand and price together', () => {
-      expect(names(filterVehicles(catalogue, filters({ brand: 'denago', price: 'under-15000' })))).toEqual(['DENAGO EV City']);
+      expect(names(filterVehicles(catalog, filters({ brand: 'denago', price: 'under-15000' })))).toEqual(['DENAGO EV City']);
     });
 
     it('applies all four filters together', () => {
-      expect(names(filterVehicles(catalogue, filters({ search: 'seats', brand: 'denago', category: 'rover', price: '15000-25000' })))).toEqual([
+      expect(names(filterVehicles(catalog, filters({ search: 'seats', brand: 'denago', category: 'rover', price: '15000-25000' })))).toEqual([
         'DENAGO EV Rover XXL',
       ]);
     });
 
     it('shows nothing when the filters exclude each other', () => {
-      expect(filterVehicles(catalogue, filters({ brand: 'denago', category: 'maverick' }))).toEqual([]);
-      expect(filterVehicles(catalogue, filters({ category: 'forester', price: 'under-15000' }))).toEqual([]);
+      expect(filterVehicles(catalog, filters({ brand: 'denago', category: 'maverick' }))).toEqual([]);
+      expect(filterVehicles(catalog, filters({ category: 'forester', price: 'under-15000' }))).toEqual([]);
     });
   });
 });
@@ -205,7 +205,7 @@ describe('inventoryQuery', () => {
 });
 
 describe('categoryOptions', () => {
-  it("offers the spec's five categories first, then every other category in the catalogue A-Z", () => {
+  it("offers the spec's five categories first, then every other category in the catalog A-Z", () => {
     expect(categoryOptions([{ category: 'nomad' }, { category: 'city' }, { category: 'rover' }, { category: 'city' }, { category: 'd6-max' }])).toEqual([
       'ranger',
       'maverick',

@@ -1,6 +1,6 @@
 import type { InventoryFilters } from './inventory-filters';
 
-// Apart from the filters' parsing (inventory-filters.ts): the browser's catalogue writes these
+// Apart from the filters' parsing (inventory-filters.ts): the browser's catalog writes these
 // queries on every page, and only the inventory page parses them.
 
 export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all' };

@@ -6,7 +6,7 @@ export interface RecentRead<T> {
 
 /**
  * A value read at most once per `maxAgeMs`: callers within that time share the last answer, and
- * callers arriving while a read runs share that read. A failed read is not kept. The catalogue
+ * callers arriving while a read runs share that read. A failed read is not kept. The catalog
  * version goes through this: one small read a second at most, however many requests arrive.
  */
 export function recentRead<T>(read: () => Promise<T>, { maxAgeMs, now = Date.now }: { maxAgeMs: number; now?: () => number }): RecentRead<T> {

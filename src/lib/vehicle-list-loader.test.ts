@@ -17,7 +17,7 @@ describe('loadVehicleList on the server', () => {
     expect(unwrap(await loadVehicleList(async () => vehicles))).toEqual({ data: { vehicles, loadError: null } });
   });
 
-  it("renders the page with 'Failed to fetch vehicles: {status}' and that status when the catalogue fails", async () => {
+  it("renders the page with 'Failed to fetch vehicles: {status}' and that status when the catalog fails", async () => {
     const outage = Object.assign(new Error('database down'), { status: 503 });
     expect(unwrap(await loadVehicleList(() => Promise.reject(outage)))).toEqual({
       data: { vehicles: [], loadError: 'Failed to fetch vehicles: 503' },

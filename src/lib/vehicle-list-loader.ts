@@ -6,7 +6,7 @@ export type Deferrable<T> = T | Promise<T>;
 export interface VehicleListData<T> {
   /** The list (or a page of it), or in the browser the pending one, which the page renders through <Await>. */
   vehicles: Deferrable<T>;
-  /** Set when the server could not read the catalogue; the page says so instead of the grid. */
+  /** Set when the server could not read the catalog; the page says so instead of the grid. */
   loadError: string | null;
 }
 
@@ -44,7 +44,7 @@ function statusOf(error: unknown): number {
 
 /**
  * A grid's vehicles for a route loader. On the server it waits, so the HTML is complete; when the
- * catalogue cannot be read the page still renders, says 'Failed to fetch vehicles: {status}'
+ * catalog cannot be read the page still renders, says 'Failed to fetch vehicles: {status}'
  * (spec section 8) and answers with that status. In the browser it hands the page the pending list
  * at once, so a client-side navigation shows the skeleton cards while it loads, after `retries`
  * further attempts on failure. `empty` stands in for the list beside a load error (default: []).

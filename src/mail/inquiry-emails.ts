@@ -3,13 +3,14 @@ import type { BusinessProfile } from '../config/business-profile';
 import { INTEREST_LABELS } from '../contact/contact-schema';
 import { rentalPlanLabel } from '../contact/contact-prefill';
 import { buildAdfLead } from './adf-lead';
-import { businessReadableTime } from './business-time';
+import { businessReadableTime } from '../business/business-time';
 import { escapeMarkup } from './escape-markup';
 import type { InquiryLead } from './inquiry-lead';
+import { leadSourceRows } from './lead-source-rows';
 
 /** Who inquiry e-mails come from and go to; all of it is operator configuration. */
 export interface InquiryMailSettings {
-  from: string;
+  from: NonNullable<SendMailOptions['from']>;
   /** The staff inbox (INQUIRY_TO). */
   to: string;
   /** The CRM's lead inbox (CRM_ADF_TO), when there is one. */
@@ -28,7 +29,7 @@ const fullName = (lead: InquiryLead) => oneLine(`${lead.firstName} ${lead.lastNa
  * mail server had already taken, mail clients see the same message and can fold the two.
  */
 function messageId(lead: InquiryLead, kind: 'staff' | 'crm', business: BusinessProfile): string {
-  return `<inquiry-${lead.id}-${kind}@${new URL(business.origin).hostname}>`;
+  return `<inquiry-${lead.id}-${kind}@${new URL(business.website).hostname}>`;
 }
 
 function about(lead: InquiryLead): string | undefined {
@@ -37,7 +38,7 @@ function about(lead: InquiryLead): string | undefined {
   return undefined;
 }
 
-function detailRows(lead: InquiryLead): [string, string][] {
+function detailRows(lead: InquiryLead, business: BusinessProfile): [string, string][] {
   const rows: [string, string][] = [
     ['Name', fullName(lead)],
     ['Email', lead.email],
@@ -49,11 +50,11 @@ function detailRows(lead: InquiryLead): [string, string][] {
   // "rental" only repeats what the plan already says.
   if (lead.topic && !(lead.plan && lead.topic.toLowerCase() === 'rental')) rows.push(['Topic', lead.topic]);
   rows.push(['Received', businessReadableTime(lead.createdAt)]);
-  return rows;
+  return [...rows, ...leadSourceRows(lead.source, business.origin)];
 }
 
 function textBody(lead: InquiryLead, business: BusinessProfile): string {
-  const rows = detailRows(lead);
+  const rows = detailRows(lead, business);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
     `New ${lead.interest} inquiry from the ${business.name} website.`,
@@ -78,7 +79,7 @@ function htmlBody(lead: InquiryLead, business: BusinessProfile): string {
     if (label === 'Phone') return `<a href="tel:${h(text.replace(/[^\d+]/g, ''))}">${h(text)}</a>`;
     return h(text);
   };
-  const rows = detailRows(lead)
+  const rows = detailRows(lead, business)
     .map(([label, text]) => `<tr><th scope="row" style="${cell}text-align:left;color:#475569;font-weight:600;">${h(label)}</th><td style="${cell}">${value(label, text)}</td></tr>`)
     .join('\n');
   return `<!doctype html>

@@ -1,11 +1,14 @@
+import type { LeadSource } from '../contact/visit-source';
 import type { Interest } from '../lib/contact-path';
 
-/** The catalogue vehicle a lead is about. */
+/** The catalog vehicle a lead is about. */
 export interface LeadVehicle {
   slug: string;
   name: string;
-  /** The catalogue's brand key: 'denago', 'evolution'. */
+  /** The catalog's brand key: 'denago', 'evolution'. */
   brand: string;
+  /** The model year; absent only for a vehicle imported before the catalog had years. */
+  year?: number;
   condition: 'new' | 'used';
 }
 
@@ -23,6 +26,8 @@ export interface InquiryLead {
   /** A rental plan key such as '6-seater-weekly'. */
   plan?: string;
   vehicle?: LeadVehicle;
+  /** How the visit began: landing page, referring site, campaign. */
+  source?: LeadSource;
 }
 
 /** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */

@@ -22,11 +22,14 @@ describe('pageCacheKey', () => {
     expect(pageCacheKey('/inventory?page=banana').key).toBe('/inventory');
   });
 
-  it('marks an inventory search and a prefilled contact form as one visitor’s', () => {
+  it('marks an inventory search, a prefilled contact form and a contact form carrying its campaign as one visitor’s', () => {
     expect(pageCacheKey('/inventory?search=rover').perVisitor).toBe(true);
     expect(pageCacheKey('/inventory?search=+').perVisitor).toBe(false);
     expect(pageCacheKey('/contact?interest=service&topic=Battery').perVisitor).toBe(true);
     expect(pageCacheKey('/contact?vehicle=denago-ev-city').perVisitor).toBe(true);
-    expect(pageCacheKey('/contact?utm_source=flyer')).toEqual({ key: '/contact', perVisitor: false });
+    // Without JavaScript the form sends the campaign of its own address in hidden fields.
+    expect(pageCacheKey('/contact?utm_source=flyer')).toEqual({ key: '/contact', perVisitor: true });
+    expect(pageCacheKey('/contact?gclid=abc').perVisitor).toBe(true);
+    expect(pageCacheKey('/contact?ref=mail')).toEqual({ key: '/contact', perVisitor: false });
   });
 });

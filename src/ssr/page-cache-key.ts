@@ -1,4 +1,5 @@
 import { matchRoutes } from 'react-router';
+import { CAMPAIGN_PARAMETERS } from '../contact/visit-source';
 import { CONTACT_PREFILL_PARAMETERS } from '../lib/contact-path';
 import { parseInventoryFilters, parseInventoryPage } from '../lib/inventory-filters';
 import { inventoryQuery } from '../lib/inventory-query';
@@ -21,9 +22,11 @@ const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string
     const filters = parseInventoryFilters(params);
     return { query: inventoryQuery(filters, parseInventoryPage(params)).toString(), perVisitor: filters.search.trim() !== '' };
   },
+  // The form echoes a prefill and, for a visitor without JavaScript, the campaign of its own address
+  // in hidden fields: such a page is that visitor's.
   'contact-page': (params) => ({
     query: '',
-    perVisitor: CONTACT_PREFILL_PARAMETERS.some((name) => params.has(name)),
+    perVisitor: [...CONTACT_PREFILL_PARAMETERS, ...Object.values(CAMPAIGN_PARAMETERS)].some((name) => params.has(name)),
   }),
 };
 

@@ -36,7 +36,7 @@ describe('isStorable', () => {
     expect(isStorable({ status: 200, canonicalUrl: null }, at, false)).toBe(false);
   });
 
-  it('never keeps an error page or a page whose catalogue read failed', () => {
+  it('never keeps an error page or a page whose catalog read failed', () => {
     expect(isStorable({ status: 503, canonicalUrl: at }, at, false)).toBe(false);
     expect(isStorable({ status: 500, canonicalUrl: at }, at, false)).toBe(false);
     expect(isStorable({ status: 200, canonicalUrl: at }, at, true)).toBe(false);
@@ -45,7 +45,7 @@ describe('isStorable', () => {
 });
 
 describe('createRenderCache', () => {
-  it('keeps pages per generation: the catalogue version and the year', async () => {
+  it('keeps pages per generation: the catalog version and the year', async () => {
     const version = versions();
     let time = Date.parse('2026-12-31T23:59:00Z');
     const cache = createRenderCache({ version: version.read, now: () => time });
@@ -104,7 +104,7 @@ describe('createRenderCache', () => {
 });
 
 describe('watchedCatalog', () => {
-  it('notes a failed catalogue read and passes the failure on', async () => {
+  it('notes a failed catalog read and passes the failure on', async () => {
     const catalog = {
       listVehicles: async () => [],
       findVehicle: async () => {

@@ -6,7 +6,7 @@ import { singleFlight } from '../lib/single-flight';
 
 export interface RenderCache {
   /**
-   * The current generation: the catalogue version and the year (the footer and the "years in
+   * The current generation: the catalog version and the year (the footer and the "years in
    * business" claims print it). Null when the version cannot be read: pages are then rendered as if
    * there were no cache.
    */
@@ -20,7 +20,7 @@ export interface RenderCache {
 }
 
 export interface RenderCacheOptions {
-  /** The catalogue's version; the catalogue service reads it at most once a second. */
+  /** The catalog's version; the catalog service reads it at most once a second. */
   version: () => Promise<CatalogVersion>;
   maxEntries?: number;
   maxBytes?: number;
@@ -36,7 +36,7 @@ const DEFAULT_MAX_NOT_FOUND = 50;
 
 /**
  * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
- * catalogue without a failure (a page that degraded gracefully must not outlive the outage), or
+ * catalog without a failure (a page that degraded gracefully must not outlive the outage), or
  * such a 200 whose canonical address is its key. A page whose canonical address is another (an
  * unknown category, a page past the end, a detail page of a vehicle with a model page) is still sent
  * but not kept, so made-up queries cannot fill the cache.
@@ -48,7 +48,7 @@ export function isStorable(page: { status: number; canonicalUrl: string | null }
 }
 
 /**
- * The catalogue as one render reads it, noting whether any read failed, so that a page which
+ * The catalog as one render reads it, noting whether any read failed, so that a page which
  * degraded gracefully (a town page without its popular models) is not kept.
  */
 export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; failed: () => boolean } {
@@ -69,10 +69,10 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
 }
 
 /**
- * Server-rendered pages kept compressed by key for the current generation (catalogue version and
+ * Server-rendered pages kept compressed by key for the current generation (catalog version and
  * year): at most 500 pages and 48 MB (all three encodings counted), least recently used out, each
- * for at most 60 s, and apart from them at most 50 not-found pages. A new catalogue version empties
- * it; the catalogue service notices one within a second (at once for writes in this process).
+ * for at most 60 s, and apart from them at most 50 not-found pages. A new catalog version empties
+ * it; the catalog service notices one within a second (at once for writes in this process).
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const now = options.now ?? Date.now;

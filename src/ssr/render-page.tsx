@@ -6,6 +6,7 @@ import { renderHeadTags } from '../head/render-head-tags';
 import { structuredData } from '../head/structured-data.server';
 import type { RequestContext } from '../request-context';
 import { routes } from '../routes';
+import { preloadDeferredParts } from '../../views/layout/deferred-hydration';
 import { hydrationDataScript } from './hydration-data';
 
 export type RenderedPage =
@@ -25,7 +26,7 @@ export type RenderedPage =
 const handler = createStaticHandler(routes);
 
 /**
- * Renders one request through the route table: loaders run against the server's catalogue, and
+ * Renders one request through the route table: loaders run against the server's catalog, and
  * the result is complete HTML plus the head tags and status a crawler needs.
  */
 export async function renderPage(request: Request, context: RequestContext): Promise<RenderedPage> {
@@ -33,6 +34,7 @@ export async function renderPage(request: Request, context: RequestContext): Pro
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
   }
+  await preloadDeferredParts();
   const router = createStaticRouter(handler.dataRoutes, result);
   const html = renderToString(
     <StrictMode>

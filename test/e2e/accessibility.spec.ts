@@ -7,7 +7,7 @@ import { expect, expectNoAxeViolations, test as base, waitForHydration } from '.
  *
  *   home, services, privacy, terms, thank-you, not found (404) ........... platform.spec.ts
  *   inventory, empty inventory, vehicle detail, vehicle not found,
- *   DENAGO and EVOLUTION pages ............................................ catalogue-pages.spec.ts
+ *   DENAGO and EVOLUTION pages ............................................ catalog-pages.spec.ts
  *   model pages (one of each of the four layouts) ......................... model-pages.spec.ts
  *   rentals, about, showroom, two town pages ............................. local-pages.spec.ts
  *   contact ............................................................... contact.spec.ts

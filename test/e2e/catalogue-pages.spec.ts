@@ -77,7 +77,7 @@ test.describe('inventory filters after hydration', () => {
     await expect(resultsCount(page)).toBeFocused();
     await page.waitForTimeout(300);
     await sameDocument();
-    // Only the JSON of each filtered page: never a document, never the whole catalogue.
+    // Only the JSON of each filtered page: never a document, never the whole catalog.
     expect(requests.length).toBeGreaterThan(0);
     for (const request of requests) expect(request).toMatch(/^GET \/api\/inventory(\?|$)/);
     expect(requests).toContain('GET /api/inventory?search=xxl&brand=denago&category=rover');

@@ -141,14 +141,14 @@ test.describe('with JavaScript', () => {
     await page.locator('a[href="/contact?interest=general&topic=rental&plan=6-seater-weekly"]').first().click();
     await expect(page).toHaveURL(/\/contact\?interest=general&topic=rental&plan=6-seater-weekly$/);
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('general');
-    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly).");
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve a 6-seater golf cart for a weekly rental.");
   });
 
   test('the same link opened directly is prefilled too', async ({ page }) => {
     await page.goto('/contact?interest=general&topic=rental&plan=6-seater-weekly');
     await waitForHydration(page);
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('general');
-    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly).");
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve a 6-seater golf cart for a weekly rental.");
   });
 });
 
@@ -168,7 +168,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByLabel('First Name')).toHaveValue('Jane');
     await expect(page.getByLabel('Phone', { exact: true })).toHaveValue('(609) 555-0100');
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('general');
-    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly).");
+    await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve a 6-seater golf cart for a weekly rental.");
 
     await page.getByLabel('Email', { exact: true }).fill('jane.doe@example.com');
     const accepted = page.waitForResponse((response) => response.url().endsWith('/contact') && response.request().method() === 'POST');

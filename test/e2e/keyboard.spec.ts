@@ -23,7 +23,7 @@ function focusStop(page: Page): Promise<FocusStop | null> {
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body || element === document.documentElement) return null;
     const style = getComputedStyle(element);
-    const visible = (colour: string) => colour !== 'transparent' && !/^rgba\([^)]*,\s*0\)$/.test(colour);
+    const visible = (color: string) => color !== 'transparent' && !/^rgba\([^)]*,\s*0\)$/.test(color);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0 && visible(style.outlineColor);
     const shadow = style.boxShadow !== 'none' && (style.boxShadow.match(/rgba?\([^)]*\)/g) ?? []).some(visible);
     // The middle of the element's first box (a link that wraps has one per line).

@@ -59,7 +59,7 @@ test.describe('reserving a rental', () => {
 
     await expect(page).toHaveURL(/\/contact\?interest=general&topic=rental&plan=6-seater-weekly$/);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByLabel('Message')).toHaveValue(/6 Seater.*Weekly Rental/);
+    await expect(page.getByLabel('Message')).toHaveValue("I'd like to reserve a 6-seater golf cart for a weekly rental.");
   });
 
   test('View Pricing jumps to the rental plans', async ({ page }) => {

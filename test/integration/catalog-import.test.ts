@@ -33,7 +33,7 @@ async function importProblems(file: unknown): Promise<string[]> {
   throw new Error('the import did not fail');
 }
 
-describe('importing a catalogue file', () => {
+describe('importing a catalog file', () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await startTestDatabase();
@@ -45,7 +45,7 @@ describe('importing a catalogue file', () => {
     await Vehicle.deleteMany({}).exec();
   });
 
-  it('creates every vehicle of the shipped catalogue, and a second run changes nothing', async () => {
+  it('creates every vehicle of the shipped catalog, and a second run changes nothing', async () => {
     expect(await importCatalog(shippedCatalog)).toEqual({ created: 23, updated: 0, unchanged: 0 });
     const ids = await storedIds();
     expect(await importCatalog(shippedCatalog)).toEqual({ created: 0, updated: 0, unchanged: 23 });
@@ -67,7 +67,7 @@ describe('importing a catalogue file', () => {
     expect(await storedIds()).toEqual(ids);
     expect((await catalog.findVehicleBySlug('evolution-budget'))?.price).toBe(8995);
     expect((await catalog.findVehicleBySlug('evolution-beta'))?.specifications.topSpeed).toBe('25 mph');
-    // The writes moved the catalogue's version on, which this process sees at once.
+    // The writes moved the catalog's version on, which this process sees at once.
     const after = await catalog.catalogVersion();
     expect(after.revision).toBeGreaterThan(before.revision);
     expect(Date.parse(after.lastModified!)).toBeGreaterThanOrEqual(Date.parse(before.lastModified!));
@@ -95,7 +95,7 @@ describe('importing a catalogue file', () => {
     (broken[1] as Record<string, unknown>).price = 'cheap';
     delete (broken[2] as { specifications: Record<string, unknown> }).specifications.topSpeed;
     (broken[3] as Record<string, unknown>).brand = 'yamaha';
-    (broken[4] as Record<string, unknown>)['colour\n'] = 'red';
+    (broken[4] as Record<string, unknown>)['color\n'] = 'red';
     broken.push({ ...structuredClone(smallCatalog[5]!), name: 'Another Alpha' });
     broken.push('not an entry');
     broken.push({ ...structuredClone(smallCatalog[0]!), slug: 'line\nbreak' });
@@ -105,7 +105,7 @@ describe('importing a catalogue file', () => {
       expect.stringMatching(/^entries\[1\] \(denago-city\) price: /),
       expect.stringMatching(/^entries\[2\] \(evolution-budget\) specifications\.topSpeed: /),
       expect.stringMatching(/^entries\[3\] \(denago-quote\) brand: /),
-      expect.stringMatching(/^entries\[4\] \(evolution-beta\) .*colour\\n/),
+      expect.stringMatching(/^entries\[4\] \(evolution-beta\) .*color\\n/),
       'entries[6] (evolution-alpha) slug: duplicates the slug of entries[5]',
       expect.stringMatching(/^entries\[7\] \(entry\): /),
       expect.stringMatching(/^entries\[8\] slug: /),
@@ -117,7 +117,31 @@ describe('importing a catalogue file', () => {
     expect(stored.find((record) => record.slug === 'denago-city')?.price).toBe(11995);
   });
 
-  it('writes nothing into an empty catalogue from a file with one bad entry', async () => {
+  it('takes each model year from the file, and refuses an entry without one or with one that is no model year', async () => {
+    const catalog = createCatalogService();
+    await importCatalog(smallCatalog);
+    expect((await catalog.findVehicleBySlug('denago-city'))?.year).toBe(2026);
+    const newer = structuredClone(smallCatalog);
+    newer[1]!.year = 2027;
+    expect(await importCatalog(newer)).toEqual({ created: 0, updated: 1, unchanged: 5 });
+    expect((await catalog.findVehicleBySlug('denago-city'))?.year).toBe(2027);
+
+    const broken: unknown[] = structuredClone(smallCatalog);
+    delete (broken[0] as { year?: number }).year;
+    (broken[1] as Record<string, unknown>).year = '2026';
+    (broken[2] as Record<string, unknown>).year = 1999;
+    (broken[3] as Record<string, unknown>).year = new Date().getFullYear() + 2;
+    (broken[4] as Record<string, unknown>).year = 2025.5;
+    expect(await importProblems(broken)).toEqual([
+      expect.stringMatching(/^entries\[0\] \(evolution-quote-cart\) year: must be a model year such as 2026$/),
+      expect.stringMatching(/^entries\[1\] \(denago-city\) year: must be a model year such as 2026$/),
+      expect.stringMatching(/^entries\[2\] \(evolution-budget\) year: must be a model year from 2000 on$/),
+      expect.stringMatching(/^entries\[3\] \(denago-quote\) year: must be a model year no later than \d{4}$/),
+      expect.stringMatching(/^entries\[4\] \(evolution-beta\) year: must be a model year such as 2026$/),
+    ]);
+  });
+
+  it('writes nothing into an empty catalog from a file with one bad entry', async () => {
     const broken = structuredClone(smallCatalog) as unknown[];
     (broken[5] as Record<string, unknown>).slug = 'Not Kebab';
     expect(await importProblems(broken)).toEqual([expect.stringMatching(/^entries\[5\] \(Not Kebab\) slug: /)]);
@@ -133,10 +157,10 @@ describe('importing a catalogue file', () => {
   });
 
   it('rejects a file that is not a list of entries', async () => {
-    expect(await importProblems({ vehicles: [] })).toEqual(['the file must hold a JSON array of catalogue entries']);
+    expect(await importProblems({ vehicles: [] })).toEqual(['the file must hold a JSON array of catalog entries']);
   });
 
-  it('seeds an empty database with the shipped catalogue, and only an empty one', async () => {
+  it('seeds an empty database with the shipped catalog, and only an empty one', async () => {
     const logger = createLogger({ LOG_LEVEL: 'silent' });
     expect(await seedCatalogIfEmpty(logger)).toEqual({ created: 23, updated: 0, unchanged: 0 });
     await Vehicle.deleteOne({ slug: 'denago-ev-city' }).exec();
@@ -169,7 +193,7 @@ describe('npm run catalog:import', { timeout: 60_000 }, () => {
     expect(second.stdout).toBe('created 0, updated 0, unchanged 6\n');
   });
 
-  it('imports the shipped catalogue by default', async () => {
+  it('imports the shipped catalog by default', async () => {
     const { stdout } = await importCommand();
     expect(stdout).toBe('created 23, updated 0, unchanged 0\n');
   });

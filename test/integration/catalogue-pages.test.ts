@@ -49,7 +49,7 @@ function selectedOption(html: string, selectName: string): string | undefined {
   return /<option value="([^"]*)" selected="">/.exec(select)?.[1];
 }
 
-describe('catalogue pages with the shipped catalogue', () => {
+describe('catalog pages with the shipped catalog', () => {
   let site: TestApp;
   let vehicles: VehicleJson[];
   const origin = () => site.env.PUBLIC_ORIGIN;
@@ -98,7 +98,7 @@ describe('catalogue pages with the shipped catalogue', () => {
       expect(html).toMatch(/<button type="submit"/);
     });
 
-    it("offers the spec's five categories first, then the catalogue's other categories", async () => {
+    it("offers the spec's five categories first, then the catalog's other categories", async () => {
       const html = (await request(site.app).get('/inventory').expect(200)).text;
       const select = /<select[^>]*name="category"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
       const values = [...select.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
@@ -115,7 +115,7 @@ describe('catalogue pages with the shipped catalogue', () => {
 
     it('searches names and descriptions without regard to case', async () => {
       const response = await request(site.app).get('/inventory?search=ROVER').expect(200);
-      // The catalogue's order: priced models by price, unpriced ones last.
+      // The catalog's order: priced models by price, unpriced ones last.
       expect(resultLinks(response.text)).toEqual(['/vehicles/denago-ev-rover-xl6', '/vehicles/denago-ev-rover-xxl', '/vehicles/denago-ev-rover-xl']);
       expect(response.text).toMatch(/name="search"[^>]*value="ROVER"|value="ROVER"[^>]*name="search"/);
     });
@@ -254,13 +254,13 @@ describe('catalogue pages with the shipped catalogue', () => {
   });
 
   describe('GET /evolution', () => {
-    it('shows the three model categories and the two featured models at catalogue prices', async () => {
+    it('shows the three model categories and the two featured models at catalog prices', async () => {
       const html = (await request(site.app).get('/evolution').expect(200)).text;
       const text = textOf(html);
       expect(text).toMatch(/Ranger 4-6 seats/);
       expect(text).toMatch(/Forester 4X4 terrain ready/);
       expect(text).toMatch(/Turfman Utility ready/);
-      // The catalogue prices the D6 Max XT4 at $17,995 and the XT6 at $19,995.
+      // The catalog prices the D6 Max XT4 at $17,995 and the XT6 at $19,995.
       expect(text).toContain('Starting at $17,995');
       expect(text).not.toContain('$24,999');
       expect(text).toMatch(/Turfman 1000 .*Contact for Pricing/);
@@ -289,7 +289,7 @@ describe('catalogue pages with the shipped catalogue', () => {
   });
 });
 
-describe('catalogue pages when the catalogue changes', () => {
+describe('catalog pages when the catalog changes', () => {
   let site: TestApp;
   const entries = shippedCatalog as Array<Record<string, unknown> & { brand: string; slug: string }>;
   const turfman = entries.find((entry) => entry.slug === 'evolution-turfman-1000')!;
@@ -324,7 +324,7 @@ describe('catalogue pages when the catalogue changes', () => {
   });
 });
 
-describe('catalogue pages during a database outage', () => {
+describe('catalog pages during a database outage', () => {
   let site: TestApp;
 
   beforeAll(async () => {

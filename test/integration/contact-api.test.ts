@@ -2,7 +2,8 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { createInquiryOutbox } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile';
+import { businessProfile } from '../../src/config/business-profile.server';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import { createLogger } from '../../src/logger';
 import type { MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -105,7 +106,7 @@ async function messagesTheOutboxWouldSend(): Promise<number> {
   const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
   const outbox = createInquiryOutbox({
     transport,
-    mail: { from: site.env.MAIL_FROM, to: site.env.INQUIRY_TO, business: businessProfile(site.env) },
+    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
     logger: createLogger({ LOG_LEVEL: 'silent' }),
   });
   await outbox.drain();
@@ -264,8 +265,16 @@ describe('POST /contact (the form without JavaScript)', () => {
     expect(await ContactForm.countDocuments()).toBe(1);
   });
 
+  test('a post from the address the site was reached on is accepted, though PUBLIC_ORIGIN names another port', async () => {
+    // PORT=4341 without PUBLIC_ORIGIN, opened as http://127.0.0.1:4341: the browser names that origin.
+    await request(site.app).post('/contact').type('form').set({ Host: '127.0.0.1:4341', Origin: 'http://127.0.0.1:4341' }).send(valid).expect(303);
+    await request(site.app).post('/contact').type('form').set('Sec-Fetch-Site', 'same-origin').send(valid).expect(303);
+    expect(await ContactForm.countDocuments()).toBe(2);
+  });
+
   test.each([
     ['another site', { Origin: 'https://evil.example' }],
+    ['another site that says so', { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' }],
     ['an opaque origin', { Origin: 'null' }],
     ['a look-alike origin', { Origin: 'http://localhost:3000.evil.example' }],
     ['another site by Referer', { Referer: 'https://evil.example/contact' }],

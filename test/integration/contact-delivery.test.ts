@@ -7,11 +7,13 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/inquiry-outbox';
-import { businessProfile } from '../../src/config/business-profile';
+import { businessProfile } from '../../src/config/business-profile.server';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import type { Logger } from '../../src/logger';
 import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually, find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';
+import { adfDtdProblems } from '../support/adf-dtd';
 
 const STAFF = 'leads@dealer.example';
 const CRM = 'crm@leads.example';
@@ -38,7 +40,7 @@ function worker(options: Partial<InquiryOutboxOptions> = {}): InquiryOutbox {
   const transport = options.transport ?? createMailTransport({ SMTP_URL: sink.url, MAIL_DIR: 'unused' }, silent);
   const outbox = createInquiryOutbox({
     transport,
-    mail: { from: site.env.MAIL_FROM, to: site.env.INQUIRY_TO, crmTo: site.env.CRM_ADF_TO, business: businessProfile(site.env) },
+    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
     logger: silent,
     firstRetryDelayMs: 200,
     ...options,
@@ -124,6 +126,7 @@ describe('the staff e-mail', () => {
     const [attachment] = mail.attachments as [(typeof mail.attachments)[number]];
     expect(attachment.filename).toBe('lead.xml');
     expect(attachment.contentType).toBe('application/xml');
+    expect(adfDtdProblems(attachment.content.toString('utf8'))).toEqual([]);
     const adf = parseXml(attachment.content.toString('utf8'));
     expect(adf.name).toBe('adf');
     expect(find(adf, 'prospect/id')?.text).toBe(id);
@@ -133,12 +136,13 @@ describe('the staff e-mail', () => {
     expect(find(adf, 'prospect/customer/contact/phone')?.text).toBe(visitor.phone);
     expect(find(adf, 'prospect/customer/comments')?.text).toBe(visitor.message);
     expect(find(adf, 'prospect/vehicle')?.attributes).toEqual({ interest: 'buy', status: 'new' });
+    expect(find(adf, 'prospect/vehicle/year')?.text).toBe('2026');
     expect(find(adf, 'prospect/vehicle/make')?.text).toBe('DENAGO');
     expect(find(adf, 'prospect/vehicle/model')?.text).toBe('EV City');
     expect(find(adf, 'prospect/vendor/vendorname')?.text).toBe('Shore Golf Carts');
     expect(find(adf, 'prospect/vendor/contact/email')?.text).toBe('sales@example.com');
     expect(find(adf, 'prospect/vendor/contact/phone')?.text).toBe('(609) 555-0142');
-    expect(find(adf, 'prospect/provider/url')?.text).toBe('http://localhost:3000');
+    expect(find(adf, 'prospect/provider/url')?.text).toBe('https://www.example.com');
     const requestDate = find(adf, 'prospect/requestdate')!.text;
     expect(requestDate).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}-0[45]:00$/);
     const record = await stored(id);
@@ -149,14 +153,16 @@ describe('the staff e-mail', () => {
     expect(record.notification.claimToken).toBeUndefined();
   });
 
-  test('a lead without a known vehicle names none, and a rental plan appears in the subject', async () => {
-    await submit({ ...valid, interest: 'general', topic: 'rental', plan: '6-seater-weekly', message: "I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly)." });
+  test('a lead without a vehicle carries the general-interest vehicle ADF requires, and a rental plan appears in the subject', async () => {
+    await submit({ ...valid, interest: 'general', topic: 'rental', plan: '6-seater-weekly', message: "I'd like to reserve a 6-seater golf cart for a weekly rental." });
     await worker().drain();
     const [{ mail }] = sink.received as [(typeof sink.received)[number]];
     expect(mail.subject).toBe('New general inquiry from Jane Doe about the 6 Seater Golf Cart Weekly Rental');
     expect(mail.text).toContain('6 Seater Golf Cart Weekly Rental');
+    expect(adfDtdProblems(mail.attachments[0]!.content.toString('utf8'))).toEqual([]);
     const adf = parseXml(mail.attachments[0]!.content.toString('utf8'));
-    expect(find(adf, 'prospect/vehicle')).toBeUndefined();
+    for (const part of ['year', 'make', 'model']) expect(find(adf, `prospect/vehicle/${part}`)?.text).toBe('');
+    expect(find(adf, 'prospect/vehicle/comments')?.text).toBe('Rental: 6 Seater Golf Cart Weekly Rental');
     expect(find(adf, 'prospect/customer/contact/name[part=first]')?.text).toBe('Jane');
   });
 
@@ -303,6 +309,7 @@ describe('the CRM copy (CRM_ADF_TO set)', () => {
     expect(crm.mail.attachments).toHaveLength(0);
     expect(crm.mail.text?.trim()).toBe(staff.mail.attachments[0]!.content.toString('utf8').trim());
     expect(crm.mail.text?.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(adfDtdProblems(crm.mail.text!)).toEqual([]);
     const adf = parseXml(crm.mail.text!);
     expect(find(adf, 'prospect/customer/contact/name[part=last]')?.text).toBe('Doe & <Sons>');
     const record = await stored(id);

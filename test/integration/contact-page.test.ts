@@ -34,7 +34,7 @@ describe('the contact page', () => {
     expect(html).toContain('(732) 555-0101');
     expect(html).toContain('href="tel:+16095550105"');
     expect(html).toContain('(609) 555-0105');
-    expect(html).toContain('localhost:3000</a>');
+    expect(html).toContain('href="https://www.example.com"');
     expect(html).toContain('Business Hours');
     expect(html).toMatch(/Mon-Fri<\/dt><dd>9AM-5PM/);
     expect(html).toMatch(/Sat<\/dt><dd>9AM-5PM/);
@@ -57,19 +57,19 @@ describe('the contact page', () => {
 
   test('a rental RESERVE link preselects the interest and prefills the message', async () => {
     const html = await page('/contact?interest=general&topic=rental&plan=6-seater-weekly');
-    expect(formStart(html)).toEqual({ selected: 'general', message: "I'd like to reserve the 6 Seater Golf Cart Weekly Rental (6-seater-weekly)." });
+    expect(formStart(html)).toEqual({ selected: 'general', message: "I'd like to reserve a 6-seater golf cart for a weekly rental." });
     expect(html).toContain('<input type="hidden" name="topic" value="rental"/>');
     expect(html).toContain('<input type="hidden" name="plan" value="6-seater-weekly"/>');
   });
 
   test('a quote link for a vehicle names the vehicle', async () => {
-    const html = await page('/contact?interest=sales&vehicle=denago-ev-city');
+    const html = await page('/contact?interest=sales&topic=quote&vehicle=denago-ev-city');
     expect(formStart(html)).toEqual({ selected: 'sales', message: "I'd like a quote for the DENAGO EV City." });
   });
 
   test('a service link preselects service and names the service', async () => {
     const html = await page('/contact?interest=service&topic=Battery%20Services');
-    expect(formStart(html)).toEqual({ selected: 'service', message: "I'd like to schedule service: Battery Services." });
+    expect(formStart(html)).toEqual({ selected: 'service', message: "I'd like to request battery services for my golf cart." });
   });
 
   test('an unknown interest falls back to sales', async () => {

@@ -163,7 +163,7 @@ describe('the Docker runtime stage', () => {
     expect(await response.json()).toEqual({ status: 'ok' });
   });
 
-  it('runs the catalogue import command with the shipped catalogue', () => {
+  it('runs the catalog import command with the shipped catalog', () => {
     const result = spawnSync('node', ['dist/server/catalog-import.js'], {
       cwd: workdir,
       env: { PATH: process.env.PATH, ...stage.env, DATA_DIR: path.join(workdir, 'var/import-data') },

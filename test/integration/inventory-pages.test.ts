@@ -8,27 +8,27 @@ import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
 import { elementHtml, jsonLd, linksOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// The inventory of a catalogue larger than a page: 100 vehicles (the shipped 23 and copies with
-// their own names and prices), 24 a page, found by the database, in the catalogue's order, with
+// The inventory of a catalog larger than a page: 100 vehicles (the shipped 23 and copies with
+// their own names and prices), 24 a page, found by the database, in the catalog's order, with
 // the filters and the page number in the address, and links between pages that work without
 // JavaScript. The expected pages come from filterVehicles and sortVehicles, the filters' and the
-// order's definitions (unit-tested against the spec), applied to the whole catalogue.
+// order's definitions (unit-tested against the spec), applied to the whole catalog.
 
 const SIZE = 100;
 const PAGE = 24;
 const ORIGIN = 'http://localhost:3000';
 
 let site: TestApp;
-const catalogue = generatedCatalog(SIZE) as unknown as Array<FilterableVehicle & { slug: string; inStock?: boolean }>;
+const catalog = generatedCatalog(SIZE) as unknown as Array<FilterableVehicle & { slug: string; inStock?: boolean }>;
 
 /** The names a filtered page should show, in order. */
 function expectedNames(filters: Partial<InventoryFilters>, page: number): string[] {
-  const all = sortVehicles(filterVehicles(catalogue, { ...DEFAULT_INVENTORY_FILTERS, ...filters }));
+  const all = sortVehicles(filterVehicles(catalog, { ...DEFAULT_INVENTORY_FILTERS, ...filters }));
   return all.slice((page - 1) * PAGE, page * PAGE).map((vehicle) => vehicle.name);
 }
 
 function matchingCount(filters: Partial<InventoryFilters>): number {
-  return filterVehicles(catalogue, { ...DEFAULT_INVENTORY_FILTERS, ...filters }).length;
+  return filterVehicles(catalog, { ...DEFAULT_INVENTORY_FILTERS, ...filters }).length;
 }
 
 const resultsOf = (html: string) => elementHtml(html, /<ul [^>]*aria-labelledby="results-heading"/);
@@ -40,14 +40,14 @@ const countText = (html: string) => textOf(elementHtml(html, /<p [^>]*data-testi
 
 beforeAll(async () => {
   site = await startTestApp({ SEED_CATALOG: false });
-  await importCatalog(catalogue);
+  await importCatalog(catalog);
 });
 afterAll(async () => {
   await site?.close();
 });
 
 describe(`the inventory of ${SIZE} vehicles`, () => {
-  it('shows the first 24 in the catalogue order, says which they are, and links every other page', async () => {
+  it('shows the first 24 in the catalog order, says which they are, and links every other page', async () => {
     const { text } = await request(site.app).get('/inventory').expect(200);
     expect(cardNames(text)).toEqual(expectedNames({}, 1));
     expect(countText(text)).toBe(`Showing 1-24 of ${SIZE} total vehicles`);
@@ -120,7 +120,7 @@ describe(`the inventory of ${SIZE} vehicles`, () => {
   });
 });
 
-describe('pages that stay small as the catalogue grows', () => {
+describe('pages that stay small as the catalog grows', () => {
   it('the home page carries only its three featured carts and the count', async () => {
     const { text } = await request(site.app).get('/').expect(200);
     expect(textOf(text)).toContain(`See all ${SIZE} models`);
@@ -150,7 +150,7 @@ describe('pages that stay small as the catalogue grows', () => {
     expect(featured).toContain('Starting at $17,995');
   });
 
-  it('the inventory page weighs what 24 cards weigh, not what the catalogue does', async () => {
+  it('the inventory page weighs what 24 cards weigh, not what the catalog does', async () => {
     const { text } = await request(site.app).get('/inventory').expect(200);
     expect(Buffer.byteLength(text)).toBeLessThan(120 * 1024);
   });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -53,11 +54,11 @@ function section(html: string, id: string): string {
 
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
-describe('with the shipped catalogue', () => {
+describe('with the shipped catalog', () => {
   let site: TestApp;
 
   beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
   });
 
   afterAll(async () => {
@@ -153,9 +154,9 @@ describe('with the shipped catalogue', () => {
       for (const card of cards) {
         expect(card).toMatch(/<address/);
         expect(card).toMatch(/href="tel:\+1\d{3}55501\d\d"/);
-        expect(card).toContain('Mon-Fri');
-        expect(card).toContain('9AM-5PM');
-        expect(card).toContain('Closed');
+        // Each showroom's own hours from the business file (the service center opens at 8).
+        expect(card).toMatch(/Mon-Fri<\/dt><dd>[89]AM-5PM/);
+        expect(card).toMatch(/Sun<\/dt><dd>Closed/);
         expect(card).toMatch(/href="https:\/\/www\.google\.com\/maps\/dir\/[^"]+"[^>]*target="_blank"/);
       }
       for (const city of ['Bayville', 'Waretown', 'Pleasantville']) expect(section(text, 'locations')).toContain(city);
@@ -182,7 +183,7 @@ describe('with the shipped catalogue', () => {
       expect(titles.size).toBe(49);
     });
 
-    it('builds the Toms River Township page from the town, the catalogue and the business', async () => {
+    it('builds the Toms River Township page from the town, the catalog and the business', async () => {
       const { text } = await request(site.app).get('/toms-river-township-golf-carts').expect(200);
       const page = mainText(text);
       expect(text).toMatch(/<h1[^>]*>Golf Carts in Toms River Township, NJ<\/h1>/);
@@ -200,7 +201,7 @@ describe('with the shipped catalogue', () => {
       expect(page).toMatch(/Delivery|deliver/);
     });
 
-    it('shows the first three vehicles of the catalogue as popular models', async () => {
+    it('shows the first three vehicles of the catalog as popular models', async () => {
       const [{ body: vehicles }, { text }] = await Promise.all([
         request(site.app).get('/api/vehicles').expect(200),
         request(site.app).get('/barnegat-light-borough-golf-carts').expect(200),
@@ -250,7 +251,7 @@ describe('with the shipped catalogue', () => {
 
     it('reads as written for each town, not one text with the name swapped', async () => {
       const sentencesOf = async (path: string, names: string[]) => {
-        // The popular models come from the catalogue and are the same everywhere by design.
+        // The popular models come from the catalog and are the same everywhere by design.
         const html = (await request(site.app).get(path).expect(200)).text;
         let text = mainText(html.replace(section(html, 'popular'), ''));
         for (const name of names) text = text.replaceAll(name, '{town}');
@@ -324,7 +325,7 @@ describe('with the shipped catalogue', () => {
   });
 });
 
-describe('town pages without the catalogue', () => {
+describe('town pages without the catalog', () => {
   let site: TestApp;
 
   beforeAll(async () => {
@@ -335,13 +336,13 @@ describe('town pages without the catalogue', () => {
     await site.close();
   });
 
-  it('shows no popular models, and no error, when the catalogue is empty', async () => {
+  it('shows no popular models, and no error, when the catalog is empty', async () => {
     const { text } = await request(site.app).get('/lavallette-borough-golf-carts').expect(200);
     expect(text).not.toContain('id="popular"');
     expect(text).toMatch(/<h1[^>]*>Golf Carts in Lavallette Borough, NJ<\/h1>/);
   });
 
-  it('still serves the town when the catalogue cannot be read', async () => {
+  it('still serves the town when the catalog cannot be read', async () => {
     await site.database.simulateOutage();
     const { text } = await request(site.app).get('/surf-city-borough-golf-carts').expect(200);
     expect(text).not.toContain('id="popular"');

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const FINANCING_URL = 'https://apply.lender.test/shore';
 const PHONE = '(732) 555-0199';
@@ -40,13 +41,13 @@ const SPEC: Record<string, SpecFigures> = {
     layout: 'older', seats: 2, range: '40-60 mi', topSpeed: '15 mph', charge: '8-10 hours', payload: '1,000 lbs', towing: '1,800 lbs',
     battery: 'deep cycle lead acid',
   },
-  'evolution-d6-max-gt4': { layout: 'older', seats: 4, range: '40-55 mi', topSpeed: '25+ mph', charge: null, payload: '900 lbs', towing: null, battery: 'lithium ion' },
+  'evolution-d6-max-gt4': { layout: 'older', msrp: '$16,995', seats: 4, range: '40-55 mi', topSpeed: '25+ mph', charge: null, payload: '900 lbs', towing: null, battery: 'lithium ion' },
   'evolution-classic-4-plus': {
     layout: 'older', seats: 4, range: '35-45 mi', topSpeed: '19 mph', charge: '8-10 hours', payload: '800 lbs', towing: null,
     other: { 'Battery Voltage': '48V' },
   },
   'denago-ev-city': {
-    layout: 'older', seats: 4, range: '40-50 mi', topSpeed: '25 mph', charge: null, payload: '900 lbs', battery: 'lithium ion',
+    layout: 'older', msrp: '$11,995', seats: 4, range: '40-50 mi', topSpeed: '25 mph', charge: null, payload: '900 lbs', battery: 'lithium ion',
     other: { 'Street Legal': 'NEV certified for roads up to 35 mph', 'Charging Port': '110V' },
   },
   'denago-ev-nomad': {
@@ -132,7 +133,7 @@ describe('the figures and buttons of every model page, against the spec', () => 
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    site = await startTestApp({ FINANCING_URL, BUSINESS_PHONE: PHONE });
+    site = await startTestApp({ BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL, phone: PHONE }) });
     for (const slug of Object.keys(SPEC)) pages.set(slug, (await request(site.app).get(`/vehicles/${slug}`).expect(200)).text);
   });
 
@@ -171,13 +172,22 @@ describe('the figures and buttons of every model page, against the spec', () => 
     });
 
     if (spec.layout === 'older') {
-      it('prints no price, stock label or NEW badge (the older layout quotes on request)', () => {
+      it(spec.msrp ? `shows the catalog's MSRP ${spec.msrp}, without a stock label or NEW badge` : 'prints no price, stock label or NEW badge (quoted on request)', () => {
         const text = textOf(main());
-        expect(text).not.toMatch(/\$\d/);
-        expect(text).not.toContain('MSRP');
         expect(text).not.toContain('In Stock');
         expect(main()).not.toMatch(/>NEW</);
-        expect(byId(main(), 'price')).toBe('');
+        if (spec.msrp) {
+          expect(labelledValues(byId(main(), 'price'))).toEqual([
+            ['MSRP', spec.msrp],
+            ['Financing', 'Financing Available'],
+          ]);
+          expect(text).not.toContain("Ask for today's price");
+        } else {
+          expect(text).not.toMatch(/\$\d/);
+          expect(text).not.toContain('MSRP');
+          expect(byId(main(), 'price')).toBe('');
+          expect(text).toContain("Ask for today's price");
+        }
       });
 
       it('closes with Contact Us Today, a call button and the call, business hours and service area cards', () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -11,9 +12,11 @@ const FINANCING_URL = 'https://apply.lender.test/shore';
 type Layout = 'older' | 'priced' | 'price-banner';
 
 // The 23 fixed pages of model-and-town-pages.md 2.1 (hidden slugs from DECISIONS.md), their
-// model names (3.2) and layouts (2.3), and the MSRP the priced layouts print (3.2, 9).
+// model names (3.2) and layouts (2.3), and the MSRP each page prints: the priced layouts' (3.2, 9),
+// and on the older layout the catalog's price where it has one (the home page's $11,995 and
+// $16,995, which the spec's older pages left out: issue 12).
 const MODEL_PAGES: Array<{ slug: string; name: string; brand: 'DENAGO' | 'EVOLUTION'; layout: Layout; msrp?: number }> = [
-  { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'DENAGO', layout: 'older' },
+  { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'DENAGO', layout: 'older', msrp: 11995 },
   { slug: 'denago-ev-nomad', name: 'DENAGO EV Nomad', brand: 'DENAGO', layout: 'older' },
   { slug: 'denago-ev-rover-xl', name: 'DENAGO EV Rover XL', brand: 'DENAGO', layout: 'older' },
   { slug: 'denago-ev-nomad-xl', name: 'DENAGO EV Nomad XL', brand: 'DENAGO', layout: 'priced', msrp: 15995 },
@@ -23,7 +26,7 @@ const MODEL_PAGES: Array<{ slug: string; name: string; brand: 'DENAGO' | 'EVOLUT
   { slug: 'evolution-d5-ranger-22-plus', name: 'EVOLUTION D5 Ranger 2+2 Plus', brand: 'EVOLUTION', layout: 'older' },
   { slug: 'evolution-forester-4-plus', name: 'EVOLUTION Forester 4 Plus', brand: 'EVOLUTION', layout: 'older' },
   { slug: 'evolution-turfman-1000', name: 'EVOLUTION Turfman 1000', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-d6-max-gt4', name: 'EVOLUTION D6 Max GT4', brand: 'EVOLUTION', layout: 'older' },
+  { slug: 'evolution-d6-max-gt4', name: 'EVOLUTION D6 Max GT4', brand: 'EVOLUTION', layout: 'older', msrp: 16995 },
   { slug: 'evolution-classic-4-plus', name: 'EVOLUTION Classic 4 Plus', brand: 'EVOLUTION', layout: 'older' },
   { slug: 'evolution-carrier-6-plus', name: 'EVOLUTION Carrier 6 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 13995 },
   { slug: 'evolution-carrier-8-plus', name: 'EVOLUTION Carrier 8 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 15995 },
@@ -46,7 +49,7 @@ describe('the 23 fixed model pages', () => {
   const pages = new Map<string, string>();
 
   beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
     for (const model of MODEL_PAGES) {
       const response = await request(site.app).get(`/vehicles/${model.slug}`);
       expect(response.status, model.slug).toBe(200);
@@ -158,15 +161,15 @@ describe('the 23 fixed model pages', () => {
       const properties = product.additionalProperty as Array<{ '@type': string; name: string; value: string }>;
       expect(properties.map((property) => property.name)).toEqual(expect.arrayContaining(['Top Speed', 'Range', 'Seating Capacity']));
       expect(properties.every((property) => property['@type'] === 'PropertyValue' && property.value.length > 0)).toBe(true);
+      const shownPrice = byId(page(model.slug), 'price');
       if (model.msrp === undefined) {
+        expect(shownPrice).toBe('');
         expect(product.offers).toBeUndefined();
       } else {
-        expect(product.offers).toMatchObject({
-          '@type': 'Offer',
-          price: model.msrp,
-          priceCurrency: 'USD',
-          availability: 'https://schema.org/InStock',
-        });
+        expect(textOf(shownPrice)).toContain(`MSRP $${model.msrp.toLocaleString('en-US')}`);
+        expect(product.offers).toMatchObject({ '@type': 'Offer', price: model.msrp, priceCurrency: 'USD' });
+        // In stock is stated only where the page says so (the priced layouts' availability).
+        expect((product.offers as { availability?: string }).availability).toBe(model.layout === 'older' ? undefined : 'https://schema.org/InStock');
       }
     });
 
@@ -213,6 +216,7 @@ describe('the 23 fixed model pages', () => {
         description: 'A test vehicle that has no fixed model page.',
         brand: 'evolution',
         category: 'utility',
+        year: 2026,
         price: null,
         images: [],
         specifications: { topSpeed: '19 mph', range: '30 mi', seatingCapacity: '2 passengers', batteryType: 'Lithium-ion' },
@@ -222,7 +226,7 @@ describe('the 23 fixed model pages', () => {
     const { id } = vehicles.find((vehicle) => vehicle.slug === 'evolution-beach-hauler')!;
     const response = await request(site.app).get(`/vehicles/${id}`).expect(301);
     expect(response.headers.location).toBe(`/vehicle/${id}`);
-    // A catalogue vehicle without a fixed page has no page under /vehicles/ by its slug either.
+    // A catalog vehicle without a fixed page has no page under /vehicles/ by its slug either.
     await request(site.app).get('/vehicles/evolution-beach-hauler').expect(404);
   });
 });

@@ -48,20 +48,28 @@ describe('server-rendered pages', () => {
     // The dealer serves a 50 km radius, and is open the hours the site prints.
     expect(business.areaServed).toContainEqual(expect.objectContaining({ '@type': 'GeoCircle', geoRadius: 50000 }));
     expect(business.openingHoursSpecification).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '09:00', closes: '17:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '17:00' },
+      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'], opens: '09:00', closes: '17:00' },
     ]);
+    // Holiday closures are stated as special openings closed all day (00:00-00:00).
+    expect(business.specialOpeningHoursSpecification).toContainEqual({
+      '@type': 'OpeningHoursSpecification',
+      name: 'Christmas Day',
+      validFrom: '2026-12-25',
+      validThrough: '2026-12-25',
+      opens: '00:00',
+      closes: '00:00',
+    });
     const website = entries.find((entry) => entry['@type'] === 'WebSite')!;
     expect(website.potentialAction).toMatchObject({
       '@type': 'SearchAction',
       target: { urlTemplate: 'https://www.shoregolfcarts.test/inventory?search={search_term_string}' },
     });
-    // Only the offers the page shows: the three featured carts at their featured prices.
-    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: Array<{ url: string; price?: number }> };
-    expect(catalog.itemListElement.map((offer) => [offer.url, offer.price])).toEqual([
-      ['https://www.shoregolfcarts.test/vehicles/evolution-d5-maverick-4-plus', 12995],
-      ['https://www.shoregolfcarts.test/vehicles/evolution-d6-max-gt4', 16995],
-      ['https://www.shoregolfcarts.test/vehicles/denago-ev-city', 11995],
+    // The three featured carts, at the prices the page prints, and nothing the page does not show.
+    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: Array<{ price: number; itemOffered: { name: string } }> };
+    expect(catalog.itemListElement.map((offer) => [offer.itemOffered.name, offer.price])).toEqual([
+      ['EVOLUTION D5 Maverick 4 Plus', 12995],
+      ['EVOLUTION D6 Max GT4', 16995],
+      ['DENAGO EV City', 11995],
     ]);
   });
 

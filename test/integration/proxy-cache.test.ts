@@ -80,7 +80,7 @@ describe('behind nginx with proxy_cache', () => {
     }
   });
 
-  it('shows the new catalogue within seconds of an import', async () => {
+  it('shows the new catalog within seconds of an import', async () => {
     const before = await viaProxy('/inventory');
     expect((await viaProxy('/inventory')).cache).toBe('HIT');
     expect(textOf(before.text)).toContain('$11,995');

@@ -9,6 +9,7 @@ import { importCatalog } from '../../services/catalog-import.service';
 import shippedCatalog from '../../seeds/catalog.json';
 import { createApp } from '../../src/app';
 import { loadEnv } from '../../src/config/env';
+import { loadBusinessFile } from '../../src/config/load-business-file';
 import { createLogger } from '../../src/logger';
 import { fileTemplateRenderer, type PageRenderer } from '../../src/ssr/page-renderer';
 import { renderPage } from '../../src/ssr/render-page';
@@ -39,6 +40,7 @@ async function startSite(): Promise<void> {
   };
   app = createApp({
     env,
+    business: loadBusinessFile(undefined),
     logger: createLogger(env),
     catalog: createCatalogService(),
     pages: counting,
@@ -118,7 +120,7 @@ describe('the render cache', () => {
     expect(await rendersOf(() => request(app).get('/inventory?brand=evolution&price=15000-25000').expect(200))).toBe(1);
     expect(await rendersOf(() => request(app).get('/inventory?price=15000-25000&brand=EVOLUTION&utm_source=x').expect(200))).toBe(0);
     expect(await rendersOf(() => request(app).get('/inventory?search=&brand=evolution&category=all&price=15000-25000').expect(200))).toBe(0);
-    // Not a category the catalogue offers: the page shows every category and is not kept under this query.
+    // Not a category the catalog offers: the page shows every category and is not kept under this query.
     expect(await rendersOf(() => request(app).get('/inventory?category=hovercraft').expect(200))).toBe(1);
     expect(await rendersOf(() => request(app).get('/inventory?category=hovercraft').expect(200))).toBe(1);
   });
@@ -141,7 +143,7 @@ describe('the render cache', () => {
     }
   });
 
-  it('shows a price changed by a catalogue import on the very next request, on the inventory and the detail page', async () => {
+  it('shows a price changed by a catalog import on the very next request, on the inventory and the detail page', async () => {
     const vehicles = (await request(app).get('/api/vehicles').expect(200)).body as Array<{ id: string; slug: string }>;
     const detailPath = `/vehicle/${vehicles.find((vehicle) => vehicle.slug === 'denago-ev-city')!.id}`;
     await request(app).get(detailPath).expect(200);
@@ -160,7 +162,7 @@ describe('the render cache', () => {
     expect(cardOf((await request(app).get('/inventory').expect(200)).text, 'DENAGO EV City')).toContain('$11,995');
   });
 
-  it('answers a price changed by a catalogue import from the vehicle API on the very next request', async () => {
+  it('answers a price changed by a catalog import from the vehicle API on the very next request', async () => {
     const priceOf = async () => ((await request(app).get('/api/vehicles').expect(200)).body as Array<{ slug: string; price: number | null }>).find((vehicle) => vehicle.slug === 'denago-ev-city')!.price;
     expect(await priceOf()).toBe(11995);
     await importCatalog([{ ...cityEntry, price: 12345 }]);
@@ -169,7 +171,7 @@ describe('the render cache', () => {
     expect(await priceOf()).toBe(11995);
   });
 
-  it('shows a catalogue change another process made within about a second', async () => {
+  it('shows a catalog change another process made within about a second', async () => {
     await request(app).get('/inventory').expect(200);
     // Another process (the import command against the same database) writes the vehicle and bumps
     // the version in catalog_meta; this process hears nothing of it and finds out by reading.
@@ -190,7 +192,7 @@ describe('the render cache', () => {
     await importCatalog([cityEntry]);
   });
 
-  it('drops a vehicle deleted from the catalogue from the inventory on the next request', async () => {
+  it('drops a vehicle deleted from the catalog from the inventory on the next request', async () => {
     const before = (await request(app).get('/inventory').expect(200)).text;
     expect(cardOf(before, 'DENAGO EV City')).toBeDefined();
     expect(await rendersOf(() => request(app).get('/inventory').expect(200))).toBe(0);
@@ -211,9 +213,9 @@ describe('the render cache', () => {
       const service = '/contact?interest=service&topic=Battery%20check';
       const parts = '/contact?interest=sales&topic=lift%20kits';
       const first = await request(app).get(service).expect(200);
-      expect(messageOf(first.text)).toBe("I'd like to schedule service: Battery check.");
+      expect(messageOf(first.text)).toBe("I'd like to request battery check for my golf cart.");
       const other = await request(app).get(parts).expect(200);
-      expect(messageOf(other.text)).toBe("I'd like to know more about lift kits.");
+      expect(messageOf(other.text)).toBe('I have a question about lift kits.');
       expect(other.text).not.toContain('Battery check');
       // Rendered for every request, even for the same link.
       expect(await rendersOf(() => request(app).get(service).expect(200))).toBe(1);
@@ -254,7 +256,7 @@ describe('the render cache during a database outage', () => {
     await database?.close();
   });
 
-  it('does not stand in for the catalogue once its version cannot be read: the inventory says it cannot load, with its error status', async () => {
+  it('does not stand in for the catalog once its version cannot be read: the inventory says it cannot load, with its error status', async () => {
     await request(app).get('/inventory').expect(200);
     await request(app).get('/inventory').expect(200);
     await database.simulateOutage();

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -8,7 +9,7 @@ const FINANCING_URL = 'https://apply.lender.test/shore';
 let site: TestApp;
 
 beforeAll(async () => {
-  site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, FINANCING_URL });
+  site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
 });
 
 afterAll(async () => {

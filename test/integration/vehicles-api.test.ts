@@ -69,9 +69,10 @@ describe('the vehicle API', () => {
         id: expect.stringMatching(UUID),
         slug: 'denago-city',
         name: 'DENAGO City',
-        description: 'DENAGO City: a test cart for the catalogue tests.',
+        description: 'DENAGO City: a test cart for the catalog tests.',
         brand: 'denago',
         category: 'city',
+        year: 2026,
         price: 11995,
         images: ['/images/vehicles/denago-city.svg'],
         specifications: { topSpeed: '19 mph', range: '35 mi', seatingCapacity: '4 passengers', batteryType: 'Lithium-ion', chargingPort: '110V' },
@@ -81,7 +82,7 @@ describe('the vehicle API', () => {
       });
     });
 
-    it('may be kept a few seconds by shared caches, and answers 304 while the catalogue is unchanged', async () => {
+    it('may be kept a few seconds by shared caches, and answers 304 while the catalog is unchanged', async () => {
       const first = await request(site.app).get('/api/vehicles').expect(200);
       expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=15');
       const etag = first.headers.etag;
@@ -91,7 +92,7 @@ describe('the vehicle API', () => {
       expect(revisit.headers.etag).toBe(etag);
     });
 
-    it('answers 200 with a new ETag once the catalogue changes', async () => {
+    it('answers 200 with a new ETag once the catalog changes', async () => {
       const before = (await request(site.app).get('/api/vehicles').expect(200)).headers.etag!;
       const changed = structuredClone(smallCatalog);
       changed[1]!.price = 10995;
@@ -104,7 +105,7 @@ describe('the vehicle API', () => {
   });
 
   describe('GET /api/vehicles/brand/:brand', () => {
-    it('lists only EVOLUTION vehicles, in catalogue order', async () => {
+    it('lists only EVOLUTION vehicles, in catalog order', async () => {
       const response = await request(site.app).get('/api/vehicles/brand/evolution').expect(200);
       expect((response.body as VehicleJson[]).map((vehicle) => vehicle.slug)).toEqual([
         'evolution-budget',
@@ -159,7 +160,7 @@ describe('the vehicle API', () => {
   });
 });
 
-describe('the vehicle API with the shipped catalogue', () => {
+describe('the vehicle API with the shipped catalog', () => {
   let site: TestApp;
   beforeAll(async () => {
     site = await startTestApp();
@@ -188,7 +189,7 @@ describe('the vehicle API during a database outage', () => {
     await request(site.app).get('/readyz').expect(200);
     someId = ((await request(site.app).get('/api/vehicles').expect(200)).body as VehicleJson[])[0]!.id;
     await site.database.simulateOutage();
-    // The catalogue version read a moment ago serves for a second at most; then answers are not kept ones.
+    // The catalog version read a moment ago serves for a second at most; then answers are not kept ones.
     await new Promise((resolve) => setTimeout(resolve, 1100));
   });
   afterAll(async () => {

@@ -77,7 +77,7 @@ describe('POST /api/vitals', () => {
   });
 
   test('accepts text/plain without a charset, as a fetch with a string body may send it', async () => {
-    await request(site.app).post('/api/vitals').set('Content-Type', 'text/plain').send(report([lcp])).expect(204);
+    await request(site.app).post('/api/vitals').set('Content-Type', 'text/plain').set('Sec-Fetch-Site', 'same-origin').send(report([lcp])).expect(204);
   });
 
   const refused: Array<[string, string]> = [
@@ -117,14 +117,20 @@ describe('POST /api/vitals', () => {
   test('refuses JSON and form bodies with 415: the beacon sends text/plain', async () => {
     const json = await request(site.app).post('/api/vitals').set('Origin', ORIGIN).send({ metrics: [lcp] }).expect(415);
     expect(json.body.error).toBe('Send the report as text/plain.');
-    await request(site.app).post('/api/vitals').type('form').send('name=LCP&value=1834').expect(415);
+    await request(site.app).post('/api/vitals').type('form').set('Origin', ORIGIN).send('name=LCP&value=1834').expect(415);
     expect(vitalLines()).toEqual([]);
   });
 
   test('refuses a report another site’s page sends (its Origin) with 403', async () => {
     const answer = await beacon(site.app, report([lcp])).set('Origin', 'https://elsewhere.example').expect(403);
     expect(answer.body.error).toEqual(expect.any(String));
+    await beacon(site.app, report([lcp])).unset('Origin').set('Sec-Fetch-Site', 'cross-site').expect(403);
+    await beacon(site.app, report([lcp])).unset('Origin').expect(403);
     expect(vitalLines()).toEqual([]);
+  });
+
+  test('takes a report from the address the site was reached on, not only PUBLIC_ORIGIN: the same rule as the contact form', async () => {
+    await beacon(site.app, report([lcp])).unset('Origin').set('Sec-Fetch-Site', 'same-origin').expect(204);
   });
 
   test('answers other methods with 405 and Allow: POST', async () => {

@@ -3,7 +3,9 @@ import type { Express } from 'express';
 import { createCatalogService } from '../../services/catalog.service';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { createApp } from '../../src/app';
+import type { BusinessFile } from '../../src/config/business-file';
 import { loadEnv, type Env } from '../../src/config/env';
+import { loadBusinessFile } from '../../src/config/load-business-file';
 import { createLogger } from '../../src/logger';
 import { fileTemplateRenderer } from '../../src/ssr/page-renderer';
 import { renderPage } from '../../src/ssr/render-page';
@@ -13,6 +15,8 @@ export interface TestApp {
   /** The Express app, not listening: hand it to Supertest's request(app). */
   app: Express;
   env: Env;
+  /** The business file the site runs with (BUSINESS_FILE, else the shipped one). */
+  business: BusinessFile;
   database: TestDatabase;
   /** Disconnects and removes the test database. */
   close(): Promise<void>;
@@ -27,6 +31,8 @@ export interface TestAppOptions {
    * Needs `npm run build` first.
    */
   builtTemplate?: boolean;
+  /** The time pages are rendered at, for open or closed signs and promotions. */
+  clock?: () => Date;
 }
 
 /** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
@@ -37,7 +43,7 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
 /**
  * The whole site for HTTP tests, wired as src/start-server.ts wires it: the configuration from
  * loadEnv (defaults plus `overrides`, logging silenced), a fresh test database that gets the shipped
- * catalogue unless SEED_CATALOG is false, the catalogue service, and the source index.html with
+ * catalog unless SEED_CATALOG is false, the catalog service, and the source index.html with
  * the server renderer. It never listens; Supertest binds port 0 itself.
  *
  *   const site = await startTestApp();
@@ -48,11 +54,14 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
  */
 export async function startTestApp(overrides: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const business = loadBusinessFile(env.BUSINESS_FILE);
   const logger = createLogger(env);
   const database = await startTestDatabase();
   if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
   const app = createApp({
     env,
+    business,
+    clock: options.clock,
     logger,
     catalog: createCatalogService(),
     pages: options.builtTemplate
@@ -61,5 +70,5 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });
-  return { app, env, database, close: () => database.close() };
+  return { app, env, business, database, close: () => database.close() };
 }

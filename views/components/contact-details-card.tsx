@@ -1,29 +1,32 @@
 import { Link } from 'react-router';
-import type { DealershipLocation } from '../../seeds/locations';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import { Card } from './card';
 import { Icon } from './icon';
+import { OpenSign } from './open-sign';
 
-/** The contact page's ways to reach us: two showrooms with their phones, the e-mail and the website. */
-export function ContactDetailsCard({ locations }: { locations: DealershipLocation[] }) {
+/** The contact page's ways to reach us: its showrooms with their phones and open signs, the e-mail and the website. */
+export function ContactDetailsCard() {
   const business = useBusiness();
+  const moment = useCurrentMoment();
+  const showrooms = business.showrooms.filter((showroom) => business.contactPageShowrooms.includes(showroom.id));
   return (
     <Card className="p-6">
       <h2 className="text-xl font-bold text-ink-900">Contact Details</h2>
       <ul className="mt-5 space-y-5">
-        {locations.map((location) => (
-          <li key={location.id} className="flex gap-3">
+        {showrooms.map((showroom) => (
+          <li key={showroom.id} className="flex gap-3">
             <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
               <Icon name="pin" className="size-5" />
             </span>
             <div>
-              <h3 className="font-semibold text-ink-900">{location.name}</h3>
+              <h3 className="font-semibold text-ink-900">{showroom.name}</h3>
               <address className="not-italic text-ink-700">
-                {location.address}, {location.city}, {location.state} {location.postalCode}
+                {showroom.street}, {showroom.city}, {showroom.state} {showroom.postalCode}
               </address>
-              <a href={`tel:${location.phoneTel}`} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
-                {location.phone}
+              <a href={showroom.phoneHref} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
+                {showroom.phone}
               </a>
+              <OpenSign status={moment?.showrooms[showroom.id]} className="mt-1 text-ink-700" />
             </div>
           </li>
         ))}
@@ -44,9 +47,9 @@ export function ContactDetailsCard({ locations }: { locations: DealershipLocatio
           </span>
           <div>
             <h3 className="font-semibold text-ink-900">Website</h3>
-            <Link to="/" className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
-              {new URL(business.origin).host}
-            </Link>
+            <a href={business.website} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
+              {new URL(business.website).host}
+            </a>
           </div>
         </li>
       </ul>

@@ -11,6 +11,7 @@ import {
   type ContactField,
   type ContactFieldErrors,
 } from '../../src/contact/contact-schema';
+import { LEAD_SOURCE_FIELDS, visitSource, type LeadSource } from '../../src/contact/visit-source';
 import { useSiteStore } from '../state/site-store';
 import { buttonClasses } from './button-styles';
 
@@ -19,6 +20,8 @@ export interface ContactFormProps {
   initial: Record<ContactField, string>;
   /** The prefilled link's topic, plan and vehicle, sent along with the message. */
   context: ContactContext;
+  /** This page and its campaign parameters: the lead source a form posted without JavaScript carries. */
+  source: LeadSource;
   /** Messages from a submission the server did not accept (without JavaScript). */
   fieldErrors: ContactFieldErrors;
   formError: string | null;
@@ -59,7 +62,7 @@ function Field({ name, label, error, children }: { name: ContactField; label: st
  * and without JavaScript; once hydrated it checks the fields with the server's own schema and sends
  * them to /api/contact, showing 'Sending...' until the answer comes.
  */
-export function ContactForm({ initial, context, fieldErrors, formError }: ContactFormProps) {
+export function ContactForm({ initial, context, source, fieldErrors, formError }: ContactFormProps) {
   const navigate = useNavigate();
   const showToast = useSiteStore((state) => state.showToast);
   const [errors, setErrors] = useState<ContactFieldErrors>(fieldErrors);
@@ -103,7 +106,8 @@ export function ContactForm({ initial, context, fieldErrors, formError }: Contac
       const response = await fetch('/api/contact', {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(values),
+        // With JavaScript, how the whole visit began (recorded on its first page) replaces this page's own.
+        body: JSON.stringify({ ...values, ...visitSource() }),
       });
       if (!response.ok) {
         const answer = (await response.json().catch(() => null)) as { error?: unknown; fieldErrors?: ContactFieldErrors } | null;
@@ -173,11 +177,11 @@ export function ContactForm({ initial, context, fieldErrors, formError }: Contac
       {(['topic', 'plan', 'vehicle'] as const).map((name) =>
         context[name] ? <input key={name} type="hidden" name={name} value={context[name]} /> : null,
       )}
+      {LEAD_SOURCE_FIELDS.map((name) => (source[name] ? <input key={name} type="hidden" name={name} value={source[name]} /> : null))}
 
       <button type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto`}>
         {sending ? 'Sending...' : 'Send Message'}
       </button>
-      <p className="text-sm text-ink-600">We answer within 24 hours, and usually within 2-6 hours during business hours.</p>
     </form>
   );
 }

@@ -1,11 +1,15 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/lib/format-price';
+import { shortenText } from '../../src/lib/shorten-text';
 import { vehiclePath } from '../../src/lib/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
 
 export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
 export const PLACEHOLDER_IMAGE = '/images/vehicles/placeholder.svg';
+/** About three lines of a card's text at its narrowest. */
+const CARD_DESCRIPTION_LIMIT = 140;
 
 interface VehicleCardProps {
   href: string;
@@ -18,6 +22,19 @@ interface VehicleCardProps {
   /** A short line under the name, e.g. the brand. */
   eyebrow?: string;
   headingLevel?: 'h2' | 'h3';
+}
+
+/** "40-55 miles": each figure range kept on one line, so a card never reads "40-" above "55". */
+function withFiguresTogether(text: string): ReactNode[] {
+  return text.split(/(\d[\d,.]*[-–]\d[\d,.]*\+?)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
 }
 
 /** A vehicle in a grid: picture, name and price, the whole card one link. */
@@ -43,20 +60,21 @@ export function VehicleCard({ href, name, image, priceLabel, badge, description,
             {name}
           </Link>
         </Heading>
-        {description ? <p className="mt-2 line-clamp-2 text-sm text-ink-600">{description}</p> : null}
+        {/* Whole sentences (or whole words) rather than a clamp, which would cut "35-45" in two. */}
+        {description ? <p className="mt-2 text-sm text-ink-600">{withFiguresTogether(shortenText(description, CARD_DESCRIPTION_LIMIT))}</p> : null}
         <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
       </div>
     </article>
   );
 }
 
-/** The catalogue's vehicle grids: one column on phones, up to three on wide screens. */
+/** The catalog's vehicle grids: one column on phones, up to three on wide screens. */
 export const VEHICLE_GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
 type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images'> & Partial<Pick<Vehicle, 'isNew'>>;
 
 /**
- * A catalogue vehicle as a card, linking to its canonical page. The badge is NEW for new
+ * A catalog vehicle as a card, linking to its canonical page. The badge is NEW for new
  * vehicles unless the page gives its own (null for none).
  */
 export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: CatalogVehicle; badge?: VehicleCardProps['badge'] | null; eyebrow?: string }) {

@@ -1,4 +1,4 @@
-/** A grey stand-in for a vehicle card while the catalogue loads; same shape, so nothing shifts. */
+/** A grey stand-in for a vehicle card while the catalog loads; same shape, so nothing shifts. */
 export function VehicleCardSkeleton() {
   return (
     <div

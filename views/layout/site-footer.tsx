@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useBusiness, useTownLinks } from '../hooks/use-business';
+import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { SiteLogo } from '../components/site-logo';
 
@@ -68,14 +69,7 @@ export function SiteFooter() {
               </li>
               <li className="flex gap-2">
                 <Icon name="clock" className="mt-0.5 size-4" />
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3">
-                  {business.hours.map((row) => (
-                    <div key={row.days} className="contents">
-                      <dt>{row.days}</dt>
-                      <dd>{row.hours}</dd>
-                    </div>
-                  ))}
-                </dl>
+                <HoursList week={business.hours} />
               </li>
             </ul>
           </div>

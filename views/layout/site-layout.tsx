@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { SiteStoreProvider } from '../state/site-store';
+import { deferredHydration } from './deferred-hydration';
 import { DocumentHead } from './document-head';
 import { MobileCallBar } from './mobile-call-bar';
 import { ScrollToTop } from './scroll-to-top';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { ToastRegion } from './toast-region';
 
@@ -15,6 +15,27 @@ function HydrationMarker() {
   }, []);
   return null;
 }
+
+/**
+ * Notes, on the visit's first page, how the visit began: the contact form sends it with an inquiry.
+ * The address and referrer are read at hydration; the code that notes them loads after it, in its
+ * own chunk, so no page's initial JavaScript carries it.
+ */
+function VisitSourceRecorder() {
+  useEffect(() => {
+    const landing = window.location.href;
+    const referrer = document.referrer;
+    import('../../src/contact/visit-source')
+      .then(({ recordVisitSource }) => recordVisitSource(landing, referrer))
+      .catch(() => {
+        // A chunk that fails to load (a new deployment): the contact form's hidden fields still name its page.
+      });
+  }, []);
+  return null;
+}
+
+// Links and the business's hours only: hydrated after the page is interactive (deferred-hydration.tsx).
+const SiteFooter = deferredHydration(() => import('./site-footer').then((module) => module.SiteFooter));
 
 /** Header, main area, footer and the notification region around every page. */
 export function SiteLayout() {
@@ -36,6 +57,7 @@ export function SiteLayout() {
       <ScrollToTop />
       <DocumentHead />
       <HydrationMarker />
+      <VisitSourceRecorder />
     </SiteStoreProvider>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { companyValues, HAPPY_CUSTOMERS } from '../../seeds/about';
+import { companyValues } from '../../seeds/about';
 import { team } from '../../seeds/team';
+import { showroomSummary } from '../../src/business/showroom-summary';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
@@ -30,7 +31,7 @@ function AboutPage() {
   const years = yearsInBusiness(business.foundedYear);
   const stats = [
     { value: years, label: 'Years in business' },
-    { value: HAPPY_CUSTOMERS, label: 'Happy customers' },
+    { value: business.happyCustomers, label: 'Happy customers' },
     { value: String(townLinks.length), label: 'Municipalities served' },
   ];
   return (
@@ -65,9 +66,9 @@ function AboutPage() {
               island and one for a retirement community.
             </p>
             <p>
-              Word spread from neighbour to neighbour. Rentals followed for the summer crowds, then a service department with mobile
-              vans, then showrooms from Bayville down to Cape May County. Today we carry our house brands DENAGO and EVOLUTION and
-              service every major make.
+              Word spread from neighbor to neighbor. Rentals followed for the summer crowds, then a service department with mobile
+              vans, then {showroomSummary(business.showrooms)}. Today we carry our house brands DENAGO and EVOLUTION and service
+              every major make.
             </p>
             <p>
               {years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver
@@ -120,7 +121,7 @@ function AboutPage() {
       <Section
         tone="sand"
         title="Where We Serve"
-        intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across Ocean County and Cape May County.`}
+        intro={`Sales, delivery, rentals and mobile service in ${townLinks.length} municipalities across ${business.region}.`}
         id="service-area"
       >
         <div className="grid gap-10 lg:grid-cols-[1.6fr_1fr]">
@@ -176,7 +177,7 @@ export const aboutPage: PageModule = {
   handle: {
     head: ({ business }) => ({
       title: 'About Us',
-      description: `A family-run golf cart dealership on the New Jersey shore since ${business.foundedYear}: sales, rentals and service across Ocean County and Cape May County.`,
+      description: `A family-run golf cart dealership on the New Jersey shore since ${business.foundedYear}: sales, rentals and service across ${business.region}.`,
       canonicalPath: '/about',
       keywords: ['about us', 'golf cart dealer New Jersey', 'Ocean County golf carts', 'Cape May County golf carts', business.name],
       jsonLd: [

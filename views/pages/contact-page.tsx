@@ -1,22 +1,20 @@
 import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { locations } from '../../seeds/locations';
 import { isContactFormState } from '../../src/contact/contact-form-state';
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
 import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
+import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
 import { catalogFor, formStateFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
-import { ContactDetailsCard } from '../components/contact-details-card';
 import { ContactForm, type ContactFormProps } from '../components/contact-form';
-import { ContactHoursCard } from '../components/contact-hours-card';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, useCurrentMoment } from '../hooks/use-business';
+import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 
-// One showroom in Ocean County and one in Cape May County; the showroom page lists them all.
-const CONTACT_LOCATION_IDS = ['bayville', 'cape-may-court-house'];
-const contactLocations = locations.filter((location) => CONTACT_LOCATION_IDS.includes(location.id));
+// Addresses, phones and hours: text and links, hydrated after the form (deferred-hydration.tsx).
+const ContactInfoCards = deferredHydration(() => import('../components/contact-info-cards').then((module) => module.ContactInfoCards));
 
 type ContactPageData = ContactFormProps;
 
@@ -39,6 +37,7 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
         message: values.message ?? '',
       } satisfies Record<ContactField, string>,
       context: parseContactContext(values),
+      source: Object.fromEntries(LEAD_SOURCE_FIELDS.flatMap((field) => (values[field] ? [[field, values[field]]] : []))) as LeadSource,
       fieldErrors: formState.fieldErrors,
       formError: formState.formError ?? null,
     };
@@ -49,16 +48,37 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
     try {
       vehicleName = findVehicleOfInterest(await catalogFor(context).listVehicles(), prefill.vehicle)?.name;
     } catch {
-      // Without the catalogue the link's own wording stands in for the vehicle's name.
+      // Without the catalog the link's own wording stands in for the vehicle's name.
     }
   }
   const { topic, plan, vehicle } = prefill;
   return {
     initial: { firstName: '', lastName: '', email: '', phone: '', interest: prefill.interest, message: prefillMessage(prefill, vehicleName) },
     context: { topic, plan, vehicle },
+    source: leadSourceFromUrl(new URL(request.url)),
     fieldErrors: {},
     formError: null,
   };
+}
+
+/**
+ * "When will I hear back?", answered from the business hours: within hours while the team is in,
+ * else the next business morning. A page kept open past the moment it was rendered in falls back
+ * to the general promise.
+ */
+function ReplyPromise() {
+  const moment = useCurrentMoment();
+  const text = !moment
+    ? 'We answer within 24 hours, and usually within 2-6 hours during business hours.'
+    : moment.reply.open
+      ? `We're open now: expect our answer ${moment.reply.when}.`
+      : `We're closed right now: expect our answer ${moment.reply.when}.`;
+  return (
+    <p className="mt-4 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
+      <Icon name="clock" className="mt-0.5 size-5 shrink-0" />
+      {text}
+    </p>
+  );
 }
 
 function ContactPage() {
@@ -87,13 +107,11 @@ function ContactPage() {
       </PageHero>
       <div className="bg-sand-50 py-14 sm:py-20">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] lg:items-start">
-          <div className="grid gap-8">
-            <ContactDetailsCard locations={contactLocations} />
-            <ContactHoursCard />
-          </div>
+          <ContactInfoCards />
           <Card className="p-6 sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight text-ink-900">Send Us a Message</h2>
             <p className="mt-2 text-ink-600">Every field is required. We use your details only to answer you.</p>
+            <ReplyPromise />
             <div className="mt-6">
               {/* A new link (another interest or vehicle) starts a new form. */}
               <ContactForm key={search} {...data} />

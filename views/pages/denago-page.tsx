@@ -101,7 +101,7 @@ function DenagoPage() {
         </AwaitVehicles>
         <Card className="mt-10 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between sm:p-8">
           <div>
-            <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or colour?</h3>
+            <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or color?</h3>
             <p className="mt-1 text-ink-600">Stock changes weekly. We will check our lots and incoming orders for you.</p>
           </div>
           <ButtonLink to={availability} size="lg" className="shrink-0">
@@ -120,7 +120,7 @@ export const denagoPage: PageModule<DenagoData> = {
   handle: {
     head: ({ data, business, structuredData }) => ({
       title: 'DENAGO Electric Vehicles & Golf Carts',
-      description: 'New DENAGO lithium electric vehicles in Ocean and Cape May counties: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
+      description: 'New DENAGO lithium electric vehicles on the New Jersey shore: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
       jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin) ?? [],

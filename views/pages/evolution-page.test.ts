@@ -5,7 +5,7 @@ const d6MaxXt = { slugPrefix: 'evolution-d6-max-xt' };
 const turfman = { slugPrefix: 'evolution-turfman-1000' };
 
 describe('featuredPriceLabel', () => {
-  it('starts the D6 Max XT series at its lowest catalogue price', () => {
+  it('starts the D6 Max XT series at its lowest catalog price', () => {
     const vehicles = [
       { slug: 'evolution-d6-max-gt4', price: 16995 },
       { slug: 'evolution-d6-max-xt6', price: 19995 },

@@ -35,7 +35,7 @@ async function evolutionLoader({ context }: LoaderFunctionArgs) {
 }
 
 /**
- * A featured card's price, from the catalogue so it never contradicts the model pages: a series
+ * A featured card's price, from the catalog so it never contradicts the model pages: a series
  * starts at its lowest priced model; unpriced models are quoted on request.
  */
 export function featuredPriceLabel(model: { slugPrefix: string }, vehicles: readonly Pick<Vehicle, 'slug' | 'price'>[]): string {
@@ -59,7 +59,7 @@ function FeaturedModelCard({ model, index, list, loadError }: { model: FeaturedM
   const link =
     model.link === 'inventory'
       ? { to: '/inventory', label: 'View in Inventory' }
-      : { to: contactPath({ interest: 'sales', topic: 'pricing', vehicle: `EVOLUTION ${model.title}` }), label: 'Request a Quote' };
+      : { to: contactPath({ interest: 'sales', topic: 'quote', vehicle: `EVOLUTION ${model.title}` }), label: 'Request a Quote' };
   return (
     <Card as="li" className="flex flex-col overflow-hidden">
       <div className="bg-gradient-to-b from-brand-50 to-sand-50">
@@ -195,7 +195,7 @@ export const evolutionPage: PageModule<EvolutionData> = {
   handle: {
     head: ({ data, business, structuredData }) => ({
       title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
-      description: 'New EVOLUTION golf carts in Ocean and Cape May counties: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
+      description: 'New EVOLUTION golf carts on the New Jersey shore: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
       jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin) ?? [],

@@ -1,9 +1,9 @@
 import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { HAPPY_CUSTOMERS } from '../../seeds/about';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
-import { locations } from '../../seeds/locations';
-import type { OfferedVehicle } from '../../src/head/offer-catalog-json-ld';
+import type { Vehicle } from '../../src/catalog/vehicle';
+import { capitalize, countInWords, showroomSummary } from '../../src/business/showroom-summary';
+import { hoursRows } from '../../src/business/week-hours';
 import { formatPrice } from '../../src/lib/format-price';
 import { yearsInBusiness } from '../../src/lib/years-in-business';
 import { catalogFor } from '../../src/request-context';
@@ -12,32 +12,36 @@ import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { PointGrid } from '../components/point-grid';
-import { LocationCard } from '../components/location-card';
-import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
+import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
-import { useBusiness, useTownLinks } from '../hooks/use-business';
+import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
+import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 
-const mainShowroom = locations[0]!;
+// Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
+const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
 
-/** Only what the page shows, so its data stays the same size however large the catalogue grows. */
+// Cards of text and links, far down the page: hydrated after it (deferred-hydration.tsx).
+const ShowroomList = deferredHydration(() => import('../components/showroom-list').then((module) => module.ShowroomList));
+
+type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description'>;
+
+/** Only what the page shows, so its data stays the same size however large the catalog grows. */
 interface HomeData {
-  /** The fixed featured carts that the catalogue holds, in the featured order, at the prices the home page shows. */
-  featured: Array<OfferedVehicle & { price: number; description: string }>;
-  /** How many vehicles the catalogue holds ("See all N models"). */
+  /** The featured carts the catalog holds, in the featured order, with their catalog prices. */
+  featured: FeaturedVehicle[];
+  /** How many vehicles the catalog holds ("See all N models"). */
   total: number;
 }
 
 async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const catalog = catalogFor(context);
-  const [vehicles, total] = await Promise.all([catalog.findVehiclesBySlug(featuredVehicles.map((item) => item.slug)), catalog.countVehicles()]);
-  const featured = featuredVehicles.flatMap((item) => {
-    const vehicle = vehicles.find((candidate) => candidate.slug === item.slug);
-    if (!vehicle) return [];
-    const { id, slug, name, brand, inStock, images, description } = vehicle;
-    return [{ id, slug, name, brand, inStock, images: images.slice(0, 1), description, price: item.price }];
+  const [vehicles, total] = await Promise.all([catalog.findVehiclesBySlug(featuredVehicles), catalog.countVehicles()]);
+  const featured = featuredVehicles.flatMap((slug) => {
+    const vehicle = vehicles.find((candidate) => candidate.slug === slug);
+    return vehicle ? [{ id: vehicle.id, slug, name: vehicle.name, brand: vehicle.brand, price: vehicle.price, images: vehicle.images.slice(0, 1), description: vehicle.description }] : [];
   });
   return { featured, total };
 }
@@ -48,6 +52,8 @@ function HomePage() {
   const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
   const heroVehicle = featured[0];
   const years = yearsInBusiness(business.foundedYear);
+  const mainShowroom = business.showrooms[0]!;
+  const otherShowrooms = business.showrooms.length - 1;
   return (
     <>
       <PageHero
@@ -80,9 +86,10 @@ function HomePage() {
       >
         <p>
           New DENAGO and EVOLUTION carts and street-legal low-speed vehicles, rentals by the day or the month, and a service team
-          that keeps them rolling. Five showrooms across Ocean and Cape May counties.
+          that keeps them rolling. {capitalize(showroomSummary(business.showrooms))}.
         </p>
       </PageHero>
+      <PromotionBand promotions={usePromotions()} />
 
       <Section title={`Why Choose ${business.name}`} id="why-choose">
         <PointGrid points={whyChooseUs} />
@@ -133,7 +140,7 @@ function HomePage() {
           </div>
           <dl className="grid grid-cols-2 gap-4">
             {[
-              { value: HAPPY_CUSTOMERS, label: 'Happy customers' },
+              { value: business.happyCustomers, label: 'Happy customers' },
               { value: `${years}`, label: 'Years in business' },
             ].map((stat) => (
               <div key={stat.label} className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
@@ -145,9 +152,13 @@ function HomePage() {
         </div>
       </Section>
 
-      <Section title="Find Us" intro={`Our ${mainShowroom.city} showroom, with four more locations below.`} id="map">
+      <Section
+        title="Find Us"
+        intro={`Our ${mainShowroom.city} showroom${otherShowrooms > 0 ? `, with ${countInWords(otherShowrooms)} more location${otherShowrooms === 1 ? '' : 's'} below` : ''}.`}
+        id="map"
+      >
         <MapEmbed
-          src={`https://www.google.com/maps?q=${mainShowroom.coordinates.lat},${mainShowroom.coordinates.lng}&z=11&output=embed`}
+          src={`https://www.google.com/maps?q=${mainShowroom.geo.lat},${mainShowroom.geo.lng}&z=11&output=embed`}
           title={`Map of the ${mainShowroom.name}`}
         />
       </Section>
@@ -173,14 +184,8 @@ function HomePage() {
         </ul>
       </Section>
 
-      <Section title="Our Showrooms" intro="Five locations, one team. Stop by for a test drive." id="showrooms">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {locations.map((location) => (
-            <li key={location.id}>
-              <LocationCard location={location} />
-            </li>
-          ))}
-        </ul>
+      <Section title="Our Showrooms" intro={`${capitalize(countInWords(business.showrooms.length))} locations, one team. Stop by for a test drive.`} id="showrooms">
+        <ShowroomList showrooms={business.showrooms} />
       </Section>
 
       <Section tone="sand" id="contact">
@@ -207,7 +212,9 @@ function HomePage() {
               </li>
               <li className="flex items-center gap-2">
                 <Icon name="clock" className="size-4 text-brand-600" />
-                {business.hours.map((row) => `${row.days} ${row.hours}`).join(' · ')}
+                {hoursRows(business.hours)
+                  .map((row) => `${row.days} ${row.hours}`)
+                  .join(' · ')}
               </li>
             </ul>
           </div>
@@ -232,9 +239,17 @@ export const homePage: PageModule<HomeData> = {
   loader: homeLoader,
   handle: {
     head: ({ business, data, structuredData }) => ({
-      // The offers the page shows: the featured carts at their featured prices.
-      jsonLd: structuredData ? [structuredData.offerCatalog(data.featured, business.origin, business.name)] : [],
-      description: `New electric golf carts and street-legal LSVs, rentals and service at five showrooms across Ocean and Cape May counties, New Jersey. 0% financing on select models.`,
+      // The featured carts at the prices the page prints; models it does not show are not offered here.
+      jsonLd: structuredData
+        ? [
+            structuredData.offerCatalog(
+              data.featured.flatMap((vehicle) => (vehicle.price === null ? [] : [{ ...vehicle, price: vehicle.price }])),
+              { name: `${business.name} featured golf carts`, path: '/' },
+              business.origin,
+            ),
+          ]
+        : [],
+      description: `New electric golf carts and street-legal LSVs, rentals and service at ${showroomSummary(business.showrooms)}, New Jersey.`,
       canonicalPath: '/',
       keywords: ['golf carts NJ', 'golf cart dealer Ocean County', 'golf cart rentals Jersey Shore', 'DENAGO', 'EVOLUTION', 'LSV', business.name],
     }),

@@ -39,11 +39,12 @@ function OlderLayout({ content }: { content: ModelPageContent }) {
   const listsStandardFeatures = page.standardFeatures.length > 0;
   return (
     <>
+      {showsPrice(content) ? <PriceStrip price={content.vehicle.price} availability={page.availability} delivery={page.delivery} /> : null}
       {listsStandardFeatures ? <QuickSpecs rows={specifications} /> : null}
       <ModelFeatures overview={vehicle.description} features={page.features} />
       <SpecificationPanel rows={specifications} />
       {listsStandardFeatures ? <StandardFeatures items={page.standardFeatures} /> : null}
-      <ContactBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} />
+      <ContactBanner vehicleName={vehicle.name} vehicleSlug={vehicle.slug} priced={showsPrice(content)} />
       <ContactCards />
     </>
   );

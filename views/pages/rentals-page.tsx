@@ -124,7 +124,7 @@ function RentalsPage() {
   );
 }
 
-/** The rental plans as schema.org offers, one catalogue per vehicle type. */
+/** The rental plans as schema.org offers, one catalog per vehicle type. */
 function rentalOfferCatalog(business: BusinessProfile): object {
   return {
     '@context': 'https://schema.org',

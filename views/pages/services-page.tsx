@@ -1,6 +1,7 @@
 import { serviceOfferings } from '../../seeds/services';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
+import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
@@ -62,14 +63,7 @@ function ServicesPage() {
       <Section tone="sand" title="Service hours" id="service-hours">
         <div className="grid gap-6 md:grid-cols-2">
           <Card className="p-6">
-            <dl className="divide-y divide-ink-200">
-              {business.serviceHours.map((row) => (
-                <div key={row.days} className="flex justify-between py-3 text-ink-800">
-                  <dt className="font-semibold">{row.days}</dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursList week={business.serviceHours} layout="divided" />
           </Card>
           <div className="flex flex-col justify-center gap-4">
             <p className="text-lg text-ink-700">

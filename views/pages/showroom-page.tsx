@@ -1,13 +1,16 @@
-import { locations } from '../../seeds/locations';
+import { capitalize, showroomSummary } from '../../src/business/showroom-summary';
 import type { BusinessProfile } from '../../src/config/business-profile';
+import { showroomJsonLd } from '../../src/head/showroom-json-ld';
+import { listOf } from '../../src/lib/list-of';
 import { contactPath } from '../../src/lib/contact-path';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon, type IconName } from '../components/icon';
 import { LocationCard } from '../components/location-card';
 import { PageHero } from '../components/page-hero';
+import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
 interface ShowroomService {
@@ -33,20 +36,16 @@ function showroomServices(business: BusinessProfile): ShowroomService[] {
     },
     {
       title: 'Financing',
-      text: '0% financing on select models through our lending partners, with a quick online application.',
+      text: 'Financing on approved credit through our lending partners, with a quick online application.',
       icon: 'percent',
       action: { label: 'Apply for Financing', to: business.financingUrl },
     },
   ];
 }
 
-/** "A, B and C". */
-function listOf(items: string[]): string {
-  return items.length > 1 ? `${items.slice(0, -1).join(', ')} and ${items.at(-1)}` : (items[0] ?? '');
-}
-
 function ShowroomPage() {
   const business = useBusiness();
+  const moment = useCurrentMoment();
   return (
     <>
       <PageHero
@@ -64,22 +63,21 @@ function ShowroomPage() {
           </>
         }
       >
-        <p>
-          {locations.length} locations from Ocean County to Cape May County, each with carts on the floor to see, sit in and test drive.
-        </p>
+        <p>{capitalize(showroomSummary(business.showrooms))}, each with carts on the floor to see, sit in and test drive.</p>
       </PageHero>
+      <PromotionBand promotions={usePromotions()} />
 
       <Section title="Locations & Hours" intro="Walk in any time we are open; call ahead if you want a particular model ready for you." id="locations">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {locations.map((location) => (
-            <li key={location.id}>
-              <LocationCard location={location} hours={business.hours} />
+          {business.showrooms.map((showroom) => (
+            <li key={showroom.id}>
+              <LocationCard showroom={showroom} withHours status={moment?.showrooms[showroom.id]} />
             </li>
           ))}
           <li className="flex flex-col rounded-[var(--radius-card)] bg-brand-900 p-6 text-white">
             <h3 className="text-lg font-bold">Can&apos;t Make It In?</h3>
             <p className="mt-3 text-brand-100">
-              We deliver new and rental carts across Ocean County and Cape May County, and our service vans come to your driveway.
+              We deliver new and rental carts across {business.region}, and our service vans come to your driveway.
             </p>
             <div className="mt-auto flex flex-wrap gap-2 pt-5">
               <ButtonLink to={business.phoneHref} variant="call">
@@ -131,27 +129,10 @@ export const showroomPage: PageModule = {
   handle: {
     head: ({ business }) => ({
       title: 'Showrooms & Hours',
-      description: `Visit one of our ${locations.length} golf cart showrooms in ${listOf(locations.map((location) => location.city))} for test drives, expert advice and financing.`,
+      description: `Visit one of our ${business.showrooms.length} golf cart showrooms in ${listOf(business.showrooms.map((showroom) => showroom.city))} for test drives, expert advice and financing.`,
       canonicalPath: '/showroom',
-      keywords: ['golf cart showroom', 'golf cart dealer near me', 'golf carts Bayville NJ', 'golf carts Cape May Court House', 'golf cart test drive'],
-      jsonLd: locations.map((location) => ({
-        '@context': 'https://schema.org',
-        '@type': 'AutoDealer',
-        name: `${business.name}, ${location.name}`,
-        parentOrganization: { '@id': `${business.origin}/#business` },
-        url: `${business.origin}/showroom`,
-        telephone: location.phone,
-        address: {
-          '@type': 'PostalAddress',
-          streetAddress: location.address,
-          addressLocality: location.city,
-          addressRegion: location.state,
-          postalCode: location.postalCode,
-          addressCountry: 'US',
-        },
-        geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
-        hasMap: location.directionsUrl,
-      })),
+      keywords: ['golf cart showroom', 'golf cart dealer near me', ...business.showrooms.map((showroom) => `golf carts ${showroom.city} ${showroom.state}`), 'golf cart test drive'],
+      jsonLd: business.showrooms.map((showroom) => showroomJsonLd(showroom, business)),
     }),
   },
 };

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
+import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
@@ -42,14 +43,7 @@ function ThankYouPage() {
         <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
           <div>
             <p className="text-lg text-ink-700">Call us and talk to our team right away.</p>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 text-ink-700">
-              {business.hours.map((row) => (
-                <div key={row.days} className="contents">
-                  <dt className="font-semibold">{row.days}</dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursList week={business.hours} className="mt-3 text-ink-700" />
           </div>
           <ButtonLink to={business.phoneHref} variant="call" size="lg">
             <Icon name="phone" className="size-4" />

@@ -72,7 +72,7 @@ const localTitles: Template[] = [
 const placeSentences: Record<Town['type'], Template[]> = {
   Township: [
     ({ spoken }) =>
-      `A township the size of ${spoken} has room for every kind of cart, so we help owners choose between a nimble four-seater for the neighbourhood, a six-seater for the family and a utility cart for the yard.`,
+      `A township the size of ${spoken} has room for every kind of cart, so we help owners choose between a nimble four-seater for the neighborhood, a six-seater for the family and a utility cart for the yard.`,
     ({ spoken }) =>
       `Trips in ${spoken} can be longer than in a beach borough, which is why we talk range first: a lithium battery pack lets a cart cover the whole township on one charge.`,
     ({ place }) =>
@@ -146,16 +146,16 @@ const deliveryNotes: Template[] = [
 
 const descriptions: Template[] = [
   ({ full, county }) =>
-    `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and 0% financing on select models.`,
+    `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and easy financing.`,
   ({ full, county }) =>
-    `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and 0% financing on select models.`,
+    `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and easy financing.`,
   ({ full }) =>
     `Your local golf cart dealer for ${full}, New Jersey: street-legal carts and LSVs for sale, weekly and monthly rentals, and mobile service at your door.`,
 ];
 
 const popularIntros: Template[] = [
   ({ spoken }) => `Three of the models ${spoken} shoppers ask about most. Every one can be delivered to your door.`,
-  () => 'A few favourites from our showroom floors, ready for a test drive or a delivery date.',
+  () => 'A few favorites from our showroom floors, ready for a test drive or a delivery date.',
   ({ spoken }) => `Models that suit the way people get around ${spoken}, each available with local delivery.`,
 ];
 

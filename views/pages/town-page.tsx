@@ -15,18 +15,23 @@ import { catalogFor } from '../../src/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
+import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { PointGrid } from '../components/point-grid';
-import { MapEmbed } from '../components/map-embed';
 import { PageHero } from '../components/page-hero';
+import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VehicleCard } from '../components/vehicle-card';
-import { useBusiness } from '../hooks/use-business';
+import { useBusiness, usePromotions } from '../hooks/use-business';
 import { notFoundPage } from './not-found-page';
+import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 import type { TownPageCopy } from './town-page-copy';
 
-/** How many catalogue vehicles a town page shows. */
+// Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
+const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
+
+/** How many catalog vehicles a town page shows. */
 const POPULAR_COUNT = 3;
 
 type PopularVehicle = Pick<Vehicle, 'id' | 'name' | 'description' | 'price'> & { path: string; image?: string };
@@ -45,7 +50,7 @@ function withYears(copy: TownPageCopy, years: string): TownPageCopy {
 
 async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
   try {
-    // The first models of the inventory's first page: the page reads those, not the catalogue.
+    // The first models of the inventory's first page: the page reads those, not the catalog.
     const { vehicles } = await catalogFor(context).findInventoryPage({ filters: DEFAULT_INVENTORY_FILTERS, page: 1 });
     return vehicles.slice(0, POPULAR_COUNT).map((vehicle) => ({
       id: vehicle.id,
@@ -56,7 +61,7 @@ async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
       image: vehicle.images[0],
     }));
   } catch {
-    // The popular models are a bonus: without the catalogue the page still serves the town.
+    // The popular models are a bonus: without the catalog the page still serves the town.
     return [];
   }
 }
@@ -103,6 +108,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
       >
         <p>{copy.pitch}</p>
       </PageHero>
+      <PromotionBand promotions={usePromotions()} />
 
       <section aria-label="What we offer" className="border-b border-ink-200 bg-white">
         <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 sm:px-6 lg:grid-cols-4">
@@ -182,14 +188,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
               {business.phone}
             </a>
             <h3 className="mt-6 text-sm font-bold uppercase tracking-wider text-ink-700">Showroom hours</h3>
-            <dl className="mt-2 divide-y divide-ink-200">
-              {business.hours.map((row) => (
-                <div key={row.days} className="flex justify-between py-2 text-ink-800">
-                  <dt className="font-semibold">{row.days}</dt>
-                  <dd>{row.hours}</dd>
-                </div>
-              ))}
-            </dl>
+            <HoursList week={business.hours} layout="divided" className="mt-2" />
             <div className="mt-6 flex flex-col gap-3">
               <ButtonLink to={business.phoneHref} variant="call">
                 <Icon name="phone" className="size-4" />

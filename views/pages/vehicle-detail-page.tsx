@@ -6,6 +6,7 @@ import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import type { PageHead } from '../../src/head/page-head';
 import { contactPath } from '../../src/lib/contact-path';
 import { formatPrice } from '../../src/lib/format-price';
+import { shortenText } from '../../src/lib/shorten-text';
 import { vehiclePath } from '../../src/lib/vehicle-path';
 import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/lib/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
@@ -24,7 +25,7 @@ interface VehicleDetailData {
   vehicle: Deferrable<Vehicle | null>;
 }
 
-/** A vehicle id's shape; the catalogue checks it again. A plain pattern keeps zod out of this page's bundle. */
+/** A vehicle id's shape; the catalog checks it again. A plain pattern keeps zod out of this page's bundle. */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
@@ -107,7 +108,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
               <Badge tone={badge.tone}>{badge.label}</Badge>
               <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
               <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
-              <dl className="mt-5 grid grid-cols-2 gap-3">
+              <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
                 <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
                   <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
                     <Icon name="users" className="size-4 text-brand-600" />
@@ -122,6 +123,15 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
                   </dt>
                   <dd className="mt-1 font-bold text-ink-900">{brandName(vehicle)}</dd>
                 </div>
+                {vehicle.year ? (
+                  <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
+                    <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
+                      <Icon name="calendar" className="size-4 text-brand-600" />
+                      Model Year
+                    </dt>
+                    <dd className="mt-1 font-bold text-ink-900">{vehicle.year}</dd>
+                  </div>
+                ) : null}
               </dl>
               <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
               <div className="mt-8 flex flex-wrap gap-3">
@@ -176,7 +186,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
           <div>
             <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Interested in this vehicle?</h2>
             <p className="mt-2 text-lg text-brand-100">
-              Ask about availability, colours and delivery, or call {business.phone}. We answer within 24 hours.
+              Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.
             </p>
           </div>
           <div className="flex flex-wrap gap-3">
@@ -206,12 +216,6 @@ function VehicleDetailPage() {
       </Await>
     </Suspense>
   );
-}
-
-/** Up to about 155 characters, cut at a word: what search results show of a description. */
-function summary(text: string, limit = 155): string {
-  if (text.length <= limit) return text;
-  return `${text.slice(0, text.lastIndexOf(' ', limit - 1)).replace(/[,;:.]$/, '')}…`;
 }
 
 function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
@@ -252,7 +256,8 @@ function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
 function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHead {
   return {
     title: `${vehicle.name} for Sale`,
-    description: summary(vehicle.description),
+    // About what search results show of a description.
+    description: shortenText(vehicle.description, 155),
     // Models with a fixed page are indexed there; this page points crawlers to it.
     canonicalPath: vehiclePath(vehicle),
     keywords: [vehicle.name, `${brandName(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],

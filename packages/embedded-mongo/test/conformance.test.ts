@@ -105,7 +105,7 @@ interface UpdateCounts {
   upsertedCount: number;
 }
 
-/** The operations a vehicle catalogue needs, implemented once with the driver and once with Mongoose. */
+/** The operations a vehicle catalog needs, implemented once with the driver and once with Mongoose. */
 interface VehicleStore {
   insertOne(vehicle: Vehicle): Promise<unknown>;
   insertMany(vehicles: Vehicle[]): Promise<unknown>;
@@ -193,7 +193,7 @@ async function mongooseVehicleStore(): Promise<VehicleStore> {
 describe.each([
   { api: 'the mongodb driver', openStore: driverVehicleStore },
   { api: 'Mongoose', openStore: mongooseVehicleStore },
-])('a vehicle catalogue through $api', ({ openStore }) => {
+])('a vehicle catalog through $api', ({ openStore }) => {
   it('finds vehicles by filter with sort, skip, limit and projection', async () => {
     const store = await openStore();
     await store.insertMany(vehicles(40));
@@ -994,7 +994,7 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
       });
       await vehiclesCollection.updateOne({ slug: 'cart-0001' }, { $set: { price: 1 } });
       await vehiclesCollection.deleteOne({ slug: 'cart-0002' });
-      // A second server (the catalogue import, say) shares the folder with the first.
+      // A second server (the catalog import, say) shares the folder with the first.
       const sharing = await startEmbeddedMongo({ dataDir: folder });
       const sharingClient = new MongoClient(sharing.uri);
       await sharingClient.db('dealership').collection('vehicles').insertOne({ slug: 'from-second-server' });

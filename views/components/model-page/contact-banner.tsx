@@ -3,8 +3,8 @@ import { ButtonLink } from '../button-link';
 import { Icon } from '../icon';
 import { useBusiness } from '../../hooks/use-business';
 
-/** The older layout's blue call to action: write to us, or call. */
-export function ContactBanner({ vehicleName, vehicleSlug }: { vehicleName: string; vehicleSlug: string }) {
+/** The older layout's blue call to action: write to us, or call. A page that shows the price does not offer to tell it. */
+export function ContactBanner({ vehicleName, vehicleSlug, priced }: { vehicleName: string; vehicleSlug: string; priced: boolean }) {
   const business = useBusiness();
   return (
     <section aria-labelledby="contact-banner-heading" className="bg-brand-700 text-white">
@@ -14,7 +14,9 @@ export function ContactBanner({ vehicleName, vehicleSlug }: { vehicleName: strin
             Interested in the {vehicleName}?
           </h2>
           <p className="mt-3 text-lg text-brand-100">
-            Ask for today's price, arrange a test drive or talk through financing and delivery with our sales team.
+            {priced
+              ? 'Arrange a test drive, or talk through financing and delivery with our sales team.'
+              : "Ask for today's price, arrange a test drive or talk through financing and delivery with our sales team."}
           </p>
         </div>
         <div className="flex flex-wrap gap-3">

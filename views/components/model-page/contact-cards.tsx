@@ -1,4 +1,5 @@
 import { Card } from '../card';
+import { HoursList } from '../hours-list';
 import { Icon } from '../icon';
 import { Section } from '../section';
 import { useBusiness } from '../../hooks/use-business';
@@ -20,14 +21,7 @@ export function ContactCards() {
         <Card as="li" className="p-6">
           <Icon name="clock" className="size-6 text-brand-600" />
           <h2 className="mt-3 text-lg font-bold text-ink-900">Business Hours</h2>
-          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-ink-700">
-            {business.hours.map((row) => (
-              <div key={row.days} className="contents">
-                <dt className="font-medium">{row.days}</dt>
-                <dd>{row.hours}</dd>
-              </div>
-            ))}
-          </dl>
+          <HoursList week={business.hours} className="mt-2 text-ink-700" />
         </Card>
         <Card as="li" className="p-6">
           <Icon name="pin" className="size-6 text-brand-600" />

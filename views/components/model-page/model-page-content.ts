@@ -12,7 +12,7 @@ export interface SpecificationRow {
   group: SpecificationGroup;
 }
 
-/** Everything a fixed model page shows: its page copy, its catalogue figures and its place in the site. */
+/** Everything a fixed model page shows: its page copy, its catalog figures and its place in the site. */
 export interface ModelPageContent {
   page: ModelPage;
   vehicle: CatalogEntry;
@@ -20,17 +20,17 @@ export interface ModelPageContent {
   brandName: string;
   /** Home, Vehicles, the brand page, the model. */
   breadcrumb: BreadcrumbItem[];
-  /** Every specification the catalogue has for the model, labelled, in panel and display order. */
+  /** Every specification the catalog has for the model, labelled, in panel and display order. */
   specifications: SpecificationRow[];
 }
 
-// The shipped catalogue is checked against catalogEntrySchema by seeds/catalog.test.ts; the page
+// The shipped catalog is checked against catalogEntrySchema by seeds/catalog.test.ts; the page
 // reads it as typed data so that the browser does not need the schema. The model page's loader
 // imports this module on demand, so the seeds are no part of the page's first load.
 const catalog = catalogFile as unknown as CatalogEntry[];
 const labelOrder = Object.keys(specificationLabels);
 
-/** A catalogue key without a label still shows, in words, with the other features. */
+/** A catalog key without a label still shows, in words, with the other features. */
 function labelFor(key: string): { label: string; group: SpecificationGroup } {
   const known = specificationLabels[key];
   if (known) return known;

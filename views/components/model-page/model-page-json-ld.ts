@@ -2,9 +2,9 @@ import type { BusinessProfile } from '../../../src/config/business-profile';
 import { breadcrumbJsonLd } from '../../../src/head/breadcrumb-json-ld';
 import type { ModelPageContent } from './model-page-content';
 
-/** True on the layouts that print an MSRP; the older layout quotes on request. */
+/** True when the page prints an MSRP: whenever the catalog has a price for the model, whatever the layout. */
 export function showsPrice(content: ModelPageContent): content is ModelPageContent & { vehicle: { price: number } } {
-  return content.page.layout !== 'classic' && content.vehicle.price !== null;
+  return content.vehicle.price !== null;
 }
 
 /**

@@ -1,13 +1,14 @@
 import { ButtonLink } from '../button-link';
 import { Card } from '../card';
 import { Icon } from '../icon';
+import { hoursRows } from '../../../src/business/week-hours';
 import { useBusiness } from '../../hooks/use-business';
 
 /** Beside the figures: a person to ask, one call away. */
 export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
   const business = useBusiness();
-  const openHours = business.hours
-    .filter((row) => row.hours !== 'Closed')
+  const openHours = hoursRows(business.hours)
+    .filter((row) => /\d/.test(row.hours))
     .map((row) => `${row.days} ${row.hours}`)
     .join(', ');
   return (

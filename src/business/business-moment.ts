@@ -1,0 +1,70 @@
+import type { Promotion } from '../config/business-file';
+import { businessHolidays, showroomHolidays, type BusinessProfile } from '../config/business-profile';
+import { addDays, instantAt, wallClock, type WallClock } from './business-time';
+import { nextChangeToday, nextOpening, openStatus, dayWords, type OpenStatus, type Schedule } from './open-status';
+
+/** When a visitor who writes now hears back: within hours while the team is in, else the next business morning. */
+export interface ReplyPromise {
+  open: boolean;
+  /** "within 2-6 hours", "tomorrow morning", "Monday morning", "today at 1PM". */
+  when: string;
+}
+
+/**
+ * Everything on the site that depends on the clock, for one stretch of time in which none of it
+ * changes: each showroom's open or closed sign, the contact page's reply promise and the
+ * promotions running today. Pages render from this, never from the clock, so two renders in the
+ * same stretch are identical bytes; validUntil ends the stretch (the next opening, closing or
+ * midnight) and is what the render cache keys its pages on besides the catalog.
+ */
+export interface BusinessMoment {
+  /** ISO instant at which some of this changes. */
+  validUntil: string;
+  /** The phones and the sales team (the business hours). */
+  phoneLine: OpenStatus;
+  showrooms: Record<string, OpenStatus>;
+  reply: ReplyPromise;
+  promotions: Promotion[];
+}
+
+function replyPromise(schedule: Schedule, now: WallClock): ReplyPromise {
+  if (openStatus(schedule, now).open) return { open: true, when: 'within 2-6 hours' };
+  const next = nextOpening(schedule, now);
+  if (!next) return { open: false, when: 'within 24 hours' };
+  const day = next.daysAhead === 0 ? 'this' : dayWords(next.date, next.daysAhead);
+  const partOfDay = Number(next.opening.opens.slice(0, 2)) < 12 ? 'morning' : 'afternoon';
+  return { open: false, when: next.daysAhead < 7 ? `${day} ${partOfDay}` : `on ${dayWords(next.date, next.daysAhead)}` };
+}
+
+export function businessMoment(business: BusinessProfile, promotions: readonly Promotion[], instant: Date): BusinessMoment {
+  const now = wallClock(instant);
+  const phoneLine: Schedule = { hours: business.hours, holidays: businessHolidays(business) };
+  const showroomSchedules = business.showrooms.map((showroom) => ({ id: showroom.id, schedule: { hours: showroom.hours, holidays: showroomHolidays(business, showroom.id) } }));
+  const changes = [phoneLine, ...showroomSchedules.map(({ schedule }) => schedule)]
+    .map((schedule) => nextChangeToday(schedule, now))
+    .filter((minute): minute is number => minute !== null);
+  const validUntil = changes.length > 0 ? instantAt(now.date, Math.min(...changes)) : instantAt(addDays(now.date, 1), 0);
+  return {
+    validUntil: validUntil.toISOString(),
+    phoneLine: openStatus(phoneLine, now),
+    showrooms: Object.fromEntries(showroomSchedules.map(({ id, schedule }) => [id, openStatus(schedule, now)])),
+    reply: replyPromise(phoneLine, now),
+    promotions: promotions.filter((promotion) => promotion.start <= now.date && now.date <= promotion.end),
+  };
+}
+
+/**
+ * The moment now, worked out once per stretch rather than on every request: the last one is kept
+ * while the clock is inside it.
+ */
+export function currentBusinessMoment(business: BusinessProfile, promotions: readonly Promotion[], clock: () => Date = () => new Date()): () => BusinessMoment {
+  let last: { moment: BusinessMoment; from: number; until: number } | undefined;
+  return () => {
+    const now = clock().getTime();
+    if (!last || now < last.from || now >= last.until) {
+      const moment = businessMoment(business, promotions, new Date(now));
+      last = { moment, from: now, until: Date.parse(moment.validUntil) };
+    }
+    return last.moment;
+  };
+}

@@ -1,0 +1,27 @@
+import type { Promotion } from '../../src/config/business-file';
+import { Icon } from './icon';
+
+/** "2027-12-31" → "December 31, 2027". */
+function longDate(date: string): string {
+  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** The dealer's offers running today (from the business file's dates), as a band under a page's hero. */
+export function PromotionBand({ promotions }: { promotions: readonly Promotion[] }) {
+  if (promotions.length === 0) return null;
+  return (
+    <section aria-label="Current offers" className="bg-sun-100">
+      <ul className="mx-auto max-w-6xl space-y-2 px-4 py-5 sm:px-6">
+        {promotions.map((promotion) => (
+          <li key={promotion.id} className="flex gap-3 text-ink-900">
+            <Icon name="sparkles" className="mt-1 size-5 shrink-0 text-brand-700" />
+            <p>
+              <strong className="font-bold">{promotion.title}.</strong> {promotion.text}{' '}
+              <span className="text-ink-700">Offer ends {longDate(promotion.end)}.</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
