@@ -54,7 +54,7 @@ describe('feedUnitSchema', () => {
       'brand: is required',
       'model: is required',
       'condition: must be new, used or certified',
-      'price: is required (leave the cell empty for "Contact for Pricing")',
+      'price: is required (null for "Contact for Pricing")',
     ]);
   });
 

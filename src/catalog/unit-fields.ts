@@ -104,7 +104,7 @@ export function unitFieldsSchema(locationIds: readonly string[]) {
 export type UnitFields = z.infer<ReturnType<typeof unitFieldsSchema>>;
 
 const photoSource = z
-  .string()
+  .string({ error: 'must be an http(s) address or a file path' })
   .trim()
   .min(1)
   .refine((source) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(source) || /^https?:\/\/[^/\s]+/i.test(source), 'must be an http(s) address or a file path')
@@ -132,7 +132,7 @@ export function feedUnitSchema(locationIds: readonly string[]) {
       .optional(),
     /** Whole US dollars; null where the dealer quotes on request ("Contact for Pricing"). */
     price: z
-      .number({ error: (issue) => (issue.input === undefined ? 'is required (leave the cell empty for "Contact for Pricing")' : 'must be a whole number of dollars') })
+      .number({ error: (issue) => (issue.input === undefined ? 'is required (null for "Contact for Pricing")' : 'must be a whole number of dollars') })
       .int('must be a whole number of dollars')
       .nonnegative('must be a whole number of dollars')
       .max(1_000_000, 'must be at most $1,000,000')
