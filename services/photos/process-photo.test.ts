@@ -4,13 +4,13 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { processPhoto } from './process-photo';
 
 /** A photo-like JPEG: a gradient with shapes, so every size has real content. */
-async function cartPhoto(width: number, height: number): Promise<sharp.Sharp> {
+async function cartPhoto(width: number, height: number): Promise<Sharp> {
   const scene = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="sky" x2="0" y2="1"><stop offset="0" stop-color="#7fb8e0"/><stop offset="1" stop-color="#e9d9b0"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#sky)"/>
@@ -52,7 +52,7 @@ afterEach(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function writeSource(name: string, image: sharp.Sharp | Buffer | string): Promise<string> {
+async function writeSource(name: string, image: Sharp | Buffer | string): Promise<string> {
   const file = path.join(work, name);
   await writeFile(file, typeof image === 'string' || Buffer.isBuffer(image) ? image : await image.toBuffer());
   return file;
