@@ -7,7 +7,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PhotoRejectedError } from './photo-rejected-error';
-import { processPhoto } from './process-photo';
+import { processPhoto, type PhotoProcessingOptions } from './process-photo';
 
 /** A photo-like JPEG: a gradient with shapes, so every size has real content. */
 async function cartPhoto(width: number, height: number): Promise<Sharp> {
@@ -61,6 +61,17 @@ async function writeSource(name: string, image: Sharp | Buffer | string): Promis
 /** Every file under photosDir, relative to it; [] when the folder was never made. */
 async function writtenFiles(): Promise<string[]> {
   return (await readdir(photosDir, { recursive: true }).catch(() => [])).sort();
+}
+
+/** The one line a refused photo gives, after checking that nothing was written. */
+async function refusal(source: string, limits: PhotoProcessingOptions['limits'] = {}): Promise<string> {
+  const error = await processPhoto(source, { photosDir, limits }).then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(PhotoRejectedError);
+  expect(await writtenFiles()).toEqual([]);
+  return (error as PhotoRejectedError).message;
 }
 
 describe('processPhoto', () => {
@@ -138,16 +149,6 @@ describe('processPhoto', () => {
   });
 
   describe('refuses, with one line naming the photo, and writes nothing', () => {
-    const refusal = async (source: string, options: Partial<Parameters<typeof processPhoto>[1]> = {}) => {
-      const error = await processPhoto(source, { photosDir, ...options }).then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(error).toBeInstanceOf(PhotoRejectedError);
-      expect(await writtenFiles()).toEqual([]);
-      return (error as PhotoRejectedError).message;
-    };
-
     it('a 50 MB file', async () => {
       const file = await writeSource('huge.jpg', Buffer.alloc(50 * 1024 * 1024, 0xff));
       expect(await refusal(file)).toBe(`${file}: is 50.0 MB; a photo may be at most 25.0 MB`);
@@ -218,28 +219,18 @@ describe('processPhoto', () => {
       expect(downloaded.sources.webp.map(({ width }) => width)).toEqual([480, 800]);
     });
 
-    const refusedDownload = async (url: string, limits = {}) => {
-      const error = await processPhoto(url, { photosDir, limits }).then(
-        () => null,
-        (caught: unknown) => caught,
-      );
-      expect(error).toBeInstanceOf(PhotoRejectedError);
-      expect(await writtenFiles()).toEqual([]);
-      return (error as Error).message;
-    };
-
     it('refuses a page that is not an image, a missing photo, and leaves the query string (a token) out of the line', async () => {
-      expect(await refusedDownload(`${origin}/login?token=s3cret`)).toBe(`${origin}/login: the server sent text/html, not an image`);
-      expect(await refusedDownload(`${origin}/gone.jpg?token=s3cret`)).toBe(`${origin}/gone.jpg: the server answered 404`);
+      expect(await refusal(`${origin}/login?token=s3cret`)).toBe(`${origin}/login: the server sent text/html, not an image`);
+      expect(await refusal(`${origin}/gone.jpg?token=s3cret`)).toBe(`${origin}/gone.jpg: the server answered 404`);
     });
 
     it('refuses a download over the size cap, declared or not', async () => {
-      expect(await refusedDownload(`${origin}/large.jpg`)).toBe(`${origin}/large.jpg: is 50.0 MB; a photo may be at most 25.0 MB`);
-      expect(await refusedDownload(`${origin}/endless.jpg`, { maxBytes: 1024 * 1024 })).toBe(`${origin}/endless.jpg: is more than 1.0 MB; a photo may be at most that`);
+      expect(await refusal(`${origin}/large.jpg`)).toBe(`${origin}/large.jpg: is 50.0 MB; a photo may be at most 25.0 MB`);
+      expect(await refusal(`${origin}/endless.jpg`, { maxBytes: 1024 * 1024 })).toBe(`${origin}/endless.jpg: is more than 1.0 MB; a photo may be at most that`);
     });
 
     it('gives up on a server that stops sending', async () => {
-      expect(await refusedDownload(`${origin}/slow.jpg`, { downloadTimeoutMs: 300 })).toBe(`${origin}/slow.jpg: took longer than 0.3 s to download`);
+      expect(await refusal(`${origin}/slow.jpg`, { downloadTimeoutMs: 300 })).toBe(`${origin}/slow.jpg: took longer than 0.3 s to download`);
     });
 
     it('says when nothing answers at the address', async () => {
@@ -247,7 +238,7 @@ describe('processPhoto', () => {
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const port = (closed.address() as AddressInfo).port;
       await new Promise((resolve) => closed.close(resolve));
-      expect(await refusedDownload(`http://127.0.0.1:${port}/1.jpg`)).toBe(`http://127.0.0.1:${port}/1.jpg: cannot download it (ECONNREFUSED)`);
+      expect(await refusal(`http://127.0.0.1:${port}/1.jpg`)).toBe(`http://127.0.0.1:${port}/1.jpg: cannot download it (ECONNREFUSED)`);
     });
   });
 });

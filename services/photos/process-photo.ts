@@ -20,8 +20,6 @@ export const PHOTO_LIMITS = {
 export interface PhotoProcessingOptions {
   /** Where each photo's folder goes: DATA_DIR/photos. */
   photosDir: string;
-  /** The path photos are served under (controllers/photos.controller.ts). */
-  urlPrefix?: string;
   limits?: Partial<typeof PHOTO_LIMITS>;
 }
 
@@ -29,6 +27,8 @@ export interface PhotoProcessingOptions {
 // folder (and so a new URL), never new bytes under an address browsers keep for a year.
 const PIPELINE_VERSION = 'photo-v1';
 const MANIFEST = 'manifest.json';
+/** Where controllers/photos.controller.ts serves the folders. */
+const URL_PATH = '/photos';
 const FORMATS = [
   { key: 'avif', extension: 'avif', encode: (image: Sharp) => image.avif({ quality: 50, effort: 3 }) },
   { key: 'webp', extension: 'webp', encode: (image: Sharp) => image.webp({ quality: 75 }) },
@@ -126,7 +126,7 @@ async function writeSizes(
   size: { width: number; height: number },
   hash: string,
   folder: string,
-  { urlPrefix, maxPixels }: { urlPrefix: string; maxPixels: number },
+  maxPixels: number,
 ): Promise<UnitPhoto> {
   const widths = widthsFor(size.width);
   // Decoded once, upright, flattened onto white and at the largest size; every file is made from that.
@@ -144,7 +144,7 @@ async function writeSizes(
       const file = `${width}.${format.extension}`;
       // Without keepMetadata/withMetadata sharp writes no EXIF, GPS, XMP or IPTC at all.
       await format.encode(sharp(data, raw).resize(width, height)).toFile(path.join(folder, file));
-      sources[format.key].push({ width, height, url: `${urlPrefix}/${hash}/${file}` });
+      sources[format.key].push({ width, height, url: `${URL_PATH}/${hash}/${file}` });
     }
   }
   const thumbnail = await sharp(data, raw).resize(16).webp({ quality: 40 }).toBuffer();
@@ -172,7 +172,6 @@ async function writeSizes(
  */
 export async function processPhoto(source: string, options: PhotoProcessingOptions): Promise<UnitPhoto> {
   const limits = { ...PHOTO_LIMITS, ...options.limits };
-  const urlPrefix = options.urlPrefix ?? '/photos';
   const reject = (reason: string): never => {
     throw new PhotoRejectedError(sourceLabel(source), reason);
   };
@@ -186,7 +185,7 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
   await mkdir(options.photosDir, { recursive: true });
   const temporary = await mkdtemp(path.join(options.photosDir, `.${hash}-`));
   try {
-    const manifest = await writeSizes(bytes, size, hash, temporary, { urlPrefix, maxPixels: limits.maxPixels }).catch((error: Error) => {
+    const manifest = await writeSizes(bytes, size, hash, temporary, limits.maxPixels).catch((error: Error) => {
       // Disk errors are the operator's to see as they are; a decoder's complaint means a damaged photo.
       if ((error as NodeJS.ErrnoException).code) throw error;
       return reject(`is damaged or cut short (${error.message.split('\n')[0]})`);
