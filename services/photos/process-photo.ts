@@ -30,7 +30,7 @@ const MANIFEST = 'manifest.json';
 /** Where controllers/photos.controller.ts serves the folders. */
 const URL_PATH = '/photos';
 const FORMATS = [
-  { key: 'avif', extension: 'avif', encode: (image: Sharp) => image.avif({ quality: 50, effort: 3 }) },
+  { key: 'avif', extension: 'avif', encode: (image: Sharp) => image.avif({ quality: 50, effort: 2 }) },
   { key: 'webp', extension: 'webp', encode: (image: Sharp) => image.webp({ quality: 75 }) },
   { key: 'jpeg', extension: 'jpg', encode: (image: Sharp) => image.jpeg({ quality: 78, mozjpeg: true }) },
 ] as const;

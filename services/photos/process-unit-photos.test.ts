@@ -21,7 +21,7 @@ describe('processUnitPhotos', () => {
     await rm(work, { recursive: true, force: true });
   });
 
-  it("gives each unit its photos in the feed's order, names every refused photo, and reports progress", async () => {
+  it("gives each unit its photos in the feed's order, names every refused photo, and counts each distinct photo once in the progress", async () => {
     const progress: string[] = [];
     const { photos, problems } = await processUnitPhotos(
       [
@@ -37,6 +37,12 @@ describe('processUnitPhotos', () => {
     expect(photos.get('SG2401')?.map((photo) => tint(photo.color))).toEqual(['blue', 'red']);
     expect(photos.get('SG2402')).toEqual([photos.get('SG2401')![1]]);
     expect(photos.get('SG2403')).toEqual([]);
-    expect(progress).toEqual(['1/4', '2/4', '3/4', '4/4']);
+    expect(progress).toEqual(['1/3', '2/3', '3/3']);
+  });
+
+  it('stops and throws when photos cannot be written at all, rather than calling them refused', async () => {
+    const notAFolder = path.join(work, 'photos-is-a-file');
+    await writeFile(notAFolder, '');
+    await expect(processUnitPhotos([{ stockNumber: 'SG2401', photoSources: [front, side] }], { photosDir: notAFolder })).rejects.toMatchObject({ code: 'EEXIST' });
   });
 });

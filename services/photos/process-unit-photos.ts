@@ -1,6 +1,14 @@
+import { availableParallelism } from 'node:os';
 import type { UnitEntry, UnitPhoto } from '../../src/catalog/unit-fields';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { processPhoto, type PhotoProcessingOptions } from './process-photo';
+
+export interface UnitPhotosOptions extends PhotoProcessingOptions {
+  /** Told after each photo: how many of the feed's distinct photos are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /** Photos processed at once; default one per core (sharp may give each image a single thread). */
+  concurrency?: number;
+}
 
 export interface UnitPhotosResult {
   /** Each unit's processed photos in the feed's order, by stock number. */
@@ -10,36 +18,42 @@ export interface UnitPhotosResult {
 }
 
 /**
- * Processes the photos of every unit of a feed, one at a time (sharp uses every core for each),
- * telling onProgress after each. A source named twice is processed once. Refused photos are
- * listed, not thrown, so an import can name them all and write nothing to the catalogue; the
- * photos already processed stay on disk, unreferenced and harmless, and the next run reuses them.
- * Errors other than refusals (a full disk) are thrown.
+ * Processes the photos of every unit of a feed, a few at a time; a source named twice is processed
+ * once. Refused photos are listed, not thrown, so an import can name them all and write nothing to
+ * the catalogue; the photos already processed stay on disk, unreferenced and harmless, and the
+ * next run reuses them. Any other error (a full disk) stops the work and is thrown.
  */
-export async function processUnitPhotos(
-  units: Pick<UnitEntry, 'stockNumber' | 'photoSources'>[],
-  options: PhotoProcessingOptions & { onProgress?: (done: number, total: number) => void },
-): Promise<UnitPhotosResult> {
-  const total = units.reduce((sum, unit) => sum + unit.photoSources.length, 0);
-  const bySource = new Map<string, UnitPhoto | PhotoRejectedError>();
+export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | 'photoSources'>[], options: UnitPhotosOptions): Promise<UnitPhotosResult> {
+  const sources = [...new Set(units.flatMap((unit) => unit.photoSources))];
+  const outcomes = new Map<string, UnitPhoto | PhotoRejectedError>();
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < sources.length) {
+      const source = sources[next++]!;
+      try {
+        outcomes.set(source, await processPhoto(source, options));
+      } catch (error) {
+        if (!(error instanceof PhotoRejectedError)) {
+          stopped = true;
+          throw error;
+        }
+        outcomes.set(source, error);
+      }
+      options.onProgress?.(outcomes.size, sources.length);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), sources.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
   const result: UnitPhotosResult = { photos: new Map(), problems: [] };
-  let done = 0;
   for (const unit of units) {
     const photos: UnitPhoto[] = [];
-    for (const [index, source] of unit.photoSources.entries()) {
-      let outcome = bySource.get(source);
-      if (!outcome) {
-        outcome = await processPhoto(source, options).catch((error: unknown) => {
-          if (error instanceof PhotoRejectedError) return error;
-          throw error;
-        });
-        bySource.set(source, outcome);
-      }
+    unit.photoSources.forEach((source, index) => {
+      const outcome = outcomes.get(source)!;
       if (outcome instanceof PhotoRejectedError) result.problems.push(`stock ${unit.stockNumber}, photo ${index + 1}: ${outcome.message}`);
       else photos.push(outcome);
-      done += 1;
-      options.onProgress?.(done, total);
-    }
+    });
     result.photos.set(unit.stockNumber, photos);
   }
   return result;
