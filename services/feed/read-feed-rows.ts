@@ -1,0 +1,126 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { feedUnitSchema, type FeedUnit, type UnitEntry } from '../../src/catalog/unit-fields';
+import { unitSlug } from '../../src/catalog/unit-slug';
+import { townSlug } from '../../src/lib/town-slug';
+import { feedColumns, type FeedColumnName } from './feed-columns';
+
+/** One unit of a feed before it is checked: where it is ('row 4', 'entries[2]') and its cells by column. */
+export interface FeedRow {
+  label: string;
+  cells: Partial<Record<FeedColumnName, unknown>>;
+}
+
+export interface FeedReadOptions {
+  /** The showroom keys a unit's location may name. */
+  locations: readonly string[];
+  /**
+   * The feed file's folder: photo paths are read relative to it, and each must be an existing
+   * file. Without it, photo paths are passed on as written and not looked for.
+   */
+  baseDir?: string;
+}
+
+export interface FeedReadResult {
+  /** Every unit of the feed, in its order; use them only when there are no problems. */
+  units: UnitEntry[];
+  /** One line per problem, naming the row and column: 'row 4, column price: must be a whole number of dollars'. */
+  problems: string[];
+}
+
+const columnByField = new Map(Object.entries(feedColumns).map(([column, { field }]) => [field as string, column]));
+
+const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+/** Messages can quote what a feed holds; control characters are escaped so each problem stays on one line. */
+const oneLine = (problem: string) => problem.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
+
+function unitEntry(unit: FeedUnit, photoSources: string[]): UnitEntry {
+  const name = unit.name ?? [unit.year, unit.brand, unit.model].filter((word) => word !== undefined).join(' ');
+  const condition = `${unit.condition[0]!.toUpperCase()}${unit.condition.slice(1)}`;
+  return {
+    slug: unitSlug(unit),
+    name,
+    description: unit.description ?? `${condition} ${name}${unit.color ? `, ${unit.color}` : ''}.`,
+    brand: townSlug(unit.brand),
+    brandName: unit.brand,
+    model: unit.model,
+    // A model family word ('onward' for "Onward 4 Passenger") when the feed gives no category.
+    category: unit.category ?? (townSlug(unit.model).split('-')[0] || 'cart'),
+    price: unit.price,
+    images: [],
+    specifications: unit.seats ? { seatingCapacity: `${unit.seats} passenger${unit.seats === 1 ? '' : 's'}` } : {},
+    features: unit.features,
+    inStock: unit.status !== 'sold',
+    isNew: unit.condition === 'new',
+    stockNumber: unit.stockNumber,
+    ...(unit.serialNumber !== undefined && { serialNumber: unit.serialNumber }),
+    ...(unit.year !== undefined && { year: unit.year }),
+    condition: unit.condition,
+    ...(unit.color !== undefined && { color: unit.color }),
+    ...(unit.hours !== undefined && { hours: unit.hours }),
+    ...(unit.odometer !== undefined && { odometer: unit.odometer }),
+    ...(unit.location !== undefined && { location: unit.location }),
+    status: unit.status,
+    photoSources,
+  };
+}
+
+/**
+ * Checks every unit of a feed, every column of each, and lists all problems at once: values
+ * (through the feed unit schema), stock numbers and page addresses used twice, photo files that
+ * are not there. Maps each valid unit to its catalog entry. Column names are assumed known: the
+ * CSV and JSON readers report unknown ones themselves. `cell` names a cell in the problems:
+ * 'column' for CSV, 'field' for JSON.
+ */
+export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'column' | 'field' = 'column'): FeedReadResult {
+  const schema = feedUnitSchema(options.locations);
+  const problems: string[] = [];
+  const units: UnitEntry[] = [];
+  const rowByStockNumber = new Map<string, string>();
+  const rowBySlug = new Map<string, string>();
+  if (rows.length === 0) problems.push('the feed lists no units');
+
+  for (const row of rows) {
+    const candidate: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row.cells) as [FeedColumnName, unknown][]) {
+      const read = feedColumns[column].read(value);
+      if (read !== undefined) candidate[feedColumns[column].field] = read;
+    }
+    const result = schema.safeParse(candidate);
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const [field, item] = issue.path;
+        const where = `${row.label}, ${cell} ${columnByField.get(String(field)) ?? String(field)}${typeof item === 'number' ? `, item ${item + 1}` : ''}`;
+        problems.push(oneLine(`${where}: ${issue.message}`));
+      }
+      continue;
+    }
+    const unit = result.data;
+    let valid = true;
+    const earlierStock = rowByStockNumber.get(unit.stockNumber);
+    if (earlierStock) {
+      problems.push(oneLine(`${row.label}, ${cell} stock_number: ${unit.stockNumber} is already on ${earlierStock}`));
+      valid = false;
+    } else rowByStockNumber.set(unit.stockNumber, row.label);
+
+    const slug = unitSlug(unit);
+    const earlierSlug = rowBySlug.get(slug);
+    if (earlierSlug && !earlierStock) {
+      problems.push(oneLine(`${row.label}, ${cell} stock_number: gives the page address ${slug}, as ${earlierSlug} does`));
+      valid = false;
+    } else rowBySlug.set(slug, row.label);
+
+    const photoSources = unit.photos.map((source, index) => {
+      if (isUrl(source) || options.baseDir === undefined) return source;
+      const file = path.resolve(options.baseDir, source);
+      if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
+        problems.push(oneLine(`${row.label}, ${cell} photos, item ${index + 1}: no such file ${file}`));
+        valid = false;
+      }
+      return file;
+    });
+    if (valid) units.push(unitEntry(unit, photoSources));
+  }
+  return { units, problems };
+}

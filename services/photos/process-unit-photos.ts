@@ -1,0 +1,60 @@
+import { availableParallelism } from 'node:os';
+import type { UnitEntry, UnitPhoto } from '../../src/catalog/unit-fields';
+import { PhotoRejectedError } from './photo-rejected-error';
+import { processPhoto, type PhotoProcessingOptions } from './process-photo';
+
+export interface UnitPhotosOptions extends PhotoProcessingOptions {
+  /** Told after each photo: how many of the feed's distinct photos are done, of how many. */
+  onProgress?: (done: number, total: number) => void;
+  /** Photos processed at once; default one per core (sharp may give each image a single thread). */
+  concurrency?: number;
+}
+
+export interface UnitPhotosResult {
+  /** Each unit's processed photos in the feed's order, by stock number. */
+  photos: Map<string, UnitPhoto[]>;
+  /** One line per refused photo: 'stock SG2401, photo 2: <source>: is not a JPEG, PNG, WebP or AVIF image'. */
+  problems: string[];
+}
+
+/**
+ * Processes the photos of every unit of a feed, a few at a time; a source named twice is processed
+ * once. Refused photos are listed, not thrown, so an import can name them all and write nothing to
+ * the catalog; the photos already processed stay on disk, unreferenced and harmless, and the
+ * next run reuses them. Any other error (a full disk) stops the work and is thrown.
+ */
+export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | 'photoSources'>[], options: UnitPhotosOptions): Promise<UnitPhotosResult> {
+  const sources = [...new Set(units.flatMap((unit) => unit.photoSources))];
+  const outcomes = new Map<string, UnitPhoto | PhotoRejectedError>();
+  let next = 0;
+  let stopped = false;
+  const worker = async () => {
+    while (!stopped && next < sources.length) {
+      const source = sources[next++]!;
+      try {
+        outcomes.set(source, await processPhoto(source, options));
+      } catch (error) {
+        if (!(error instanceof PhotoRejectedError)) {
+          stopped = true;
+          throw error;
+        }
+        outcomes.set(source, error);
+      }
+      options.onProgress?.(outcomes.size, sources.length);
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), sources.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  const result: UnitPhotosResult = { photos: new Map(), problems: [] };
+  for (const unit of units) {
+    const photos: UnitPhoto[] = [];
+    unit.photoSources.forEach((source, index) => {
+      const outcome = outcomes.get(source)!;
+      if (outcome instanceof PhotoRejectedError) result.problems.push(`stock ${unit.stockNumber}, photo ${index + 1}: ${outcome.message}`);
+      else photos.push(outcome);
+    });
+    result.photos.set(unit.stockNumber, photos);
+  }
+  return result;
+}

@@ -1,0 +1,91 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import sharp from 'sharp';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photosController } from '../../controllers/photos.controller';
+import type { UnitPhoto } from '../../src/catalog/unit-fields';
+import { processPhoto } from '../../services/photos/process-photo';
+
+describe('GET /photos/<hash>/<file>', () => {
+  let work: string;
+  let photo: UnitPhoto;
+  let app: express.Express;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'photos-http-'));
+    const photosDir = path.join(work, 'data', 'photos');
+    const source = path.join(work, 'u2417-1.jpg');
+    await writeFile(source, await sharp({ create: { width: 1000, height: 667, channels: 3, background: '#1f6fa3' } }).jpeg().toBuffer());
+    photo = await processPhoto(source, { photosDir });
+    // Things that must never be served from beside the photos.
+    await writeFile(path.join(work, 'data', 'embedded-mongo.sqlite'), 'private data');
+    await mkdir(path.join(photosDir, `.${photo.hash}-unfinished`));
+    await writeFile(path.join(photosDir, `.${photo.hash}-unfinished`, '960.jpg'), 'half a photo');
+    app = express().use(photosController(photosDir));
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('serves every file of a processed photo with its type, cached for a year as immutable', async () => {
+    const urls = [...photo.sources.avif, ...photo.sources.webp, ...photo.sources.jpeg].map((source) => source.url);
+    expect(urls).toHaveLength(9);
+    for (const url of urls) {
+      const response = await request(app).get(url).buffer(true).expect(200);
+      expect(response.headers['content-type']).toBe({ avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' }[url.split('.').pop()!]);
+      expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const served = await sharp(response.body as Buffer).metadata();
+      expect(served.width).toBe(Number(/\/(\d+)\.\w+$/.exec(url)![1]));
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const response = await request(app).head(photo.sources.jpeg[0]!.url).expect(200);
+    expect(response.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('answers 404, not cached for a year, for any other path under /photos', async () => {
+    const other = photo.hash.replace(/^./, (first) => (first === 'a' ? 'b' : 'a'));
+    for (const url of [
+      `/photos/${other}/960.jpg`,
+      `/photos/${photo.hash}/961.jpg`,
+      `/photos/${photo.hash}/960.png`,
+      `/photos/${photo.hash}/manifest.json`,
+      `/photos/${photo.hash.toUpperCase()}/960.jpg`,
+      `/photos/${photo.hash}/`,
+      `/photos/${photo.hash}`,
+      '/photos',
+      `/photos/.${photo.hash}-unfinished/960.jpg`,
+    ]) {
+      const response = await request(app).get(url);
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('never leaves the photos folder, however the path is written', async () => {
+    for (const url of [
+      '/photos/../embedded-mongo.sqlite',
+      '/photos/..%2fembedded-mongo.sqlite/960.jpg',
+      `/photos/${photo.hash}/..%2f..%2fembedded-mongo.sqlite`,
+      `/photos/%2e%2e/%2e%2e%2fembedded-mongo.sqlite`,
+      `/photos/${photo.hash}%2f..%2f..%2fembedded-mongo.sqlite/960.jpg`,
+    ]) {
+      const response = await request(app).get(url);
+      expect({ url, status: response.status }).toEqual({ url, status: 404 });
+      expect(response.text ?? '').not.toContain('private data');
+    }
+  });
+
+  it('leaves other paths to the rest of the site', async () => {
+    const site = express()
+      .use(photosController(path.join(work, 'data', 'photos')))
+      .get('/photos-of-the-lot', (_req, res) => {
+        res.send('a page');
+      });
+    await request(site).get('/photos-of-the-lot').expect(200, 'a page');
+  });
+});
