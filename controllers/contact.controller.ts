@@ -1,23 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import type { InquiryService } from '../services/inquiry.service';
-import { contactFormState, type ContactFormState } from '../src/contact/contact-form-state';
-import { isHoneypotFilled, parseContactContext } from '../src/contact/contact-schema';
-import { parseContact } from '../src/contact/contact-schema.server';
-import { parseLeadSource } from '../src/contact/lead-source';
+import type { InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error';
 import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
-import { sendFormPage } from './pages.controller';
+import { formPostController } from './pages.controller';
 
 export interface ContactControllerOptions {
-  inquiries: InquiryService;
+  /** Checks and stores a contact form (services/contact-form-sender.ts). */
+  inquiries: InquirySender;
   pages: PageRenderer;
-  /** The context pages render with; the form's state is added to it. */
-  pageContext: (req: Request) => RequestContext;
+  /** The context pages render with; it holds the same sender. */
+  pageContext: () => RequestContext;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
   /** Submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
@@ -28,24 +24,29 @@ export interface ContactControllerOptions {
 // The largest valid submission (a 5,000-character message of \u-escaped characters) fits.
 const BODY_LIMIT = '32kb';
 const TOO_MANY = 'Too many messages from your address. Please try again later, or call us.';
-const INVALID = 'Please correct the highlighted fields.';
 
 /** Refuses a body of any other media type before a parser sees it. */
 function requireContentType(type: string, message: string): RequestHandler {
   return (req, _res, next) => next(req.is(type) ? undefined : new AppError(415, message));
 }
 
+/** A sender for a client over its allowance: the form comes back with why, and nothing is stored. */
+const overAllowance: InquirySender = {
+  send: async () => ({ ok: false, status: 429, fieldErrors: {}, formError: TOO_MANY }),
+};
+
 /**
- * The contact endpoints: `POST /api/contact` for the page's script (JSON in, JSON out) and
- * `POST /contact` for the same form without JavaScript (a form post answered with 303 to
- * /thank-you, or the page again with the visitor's input and the field messages).
+ * The contact endpoints: `POST /api/contact` for the page's script (JSON in, JSON out), and in
+ * front of the contact route's action (views/pages/contact-page.tsx), which answers the same form
+ * posted without JavaScript to `POST /contact`, the checks that belong to HTTP: same origin, media
+ * type, body size and the rate limit.
  */
 export function contactController(options: ContactControllerOptions): Router {
   const { inquiries, pages, origin } = options;
   const router = Router();
-
-  const renderForm = (req: Request, res: Response, formState: ContactFormState, status: number) =>
-    sendFormPage(pages, req, res, { ...options.pageContext(req), formState }, origin, status);
+  const renderAction = formPostController({ pages, origin, context: options.pageContext });
+  // Over the allowance the action still runs, with a sender that refuses: the page keeps what was typed.
+  const renderRefused = formPostController({ pages, origin, context: () => ({ ...options.pageContext(), inquiries: overAllowance }) });
 
   // One limiter for both routes: the API and the HTML form draw on the same allowance.
   const limiter = rateLimit({
@@ -58,9 +59,9 @@ export function contactController(options: ContactControllerOptions): Router {
       warn: (error, message) => options.logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),
       error: (error, message) => options.logger.error({ component: 'rate-limit', err: error }, message ?? 'rate limiter error'),
     },
-    handler: async (req, res) => {
+    handler: async (req, res, next) => {
       req.log?.warn({ status: 429 }, 'contact submission rate-limited');
-      if (req.path === '/contact') return renderForm(req, res, contactFormState(req.body, {}, TOO_MANY), 429);
+      if (req.path === '/contact') return renderRefused(req, res, next);
       res.status(429).set('Cache-Control', 'no-store').json({ error: TOO_MANY });
     },
   });
@@ -76,16 +77,10 @@ export function contactController(options: ContactControllerOptions): Router {
         throw new AppError(400, 'The request body must be a JSON object.', { fieldErrors: {} });
       }
       res.set('Cache-Control', 'no-store');
-      if (isHoneypotFilled(body)) {
-        // A bot: told what a person would be told, and forgotten.
-        res.status(201).json({ id: randomUUID(), createdAt: new Date().toISOString() });
-        return;
-      }
-      const parsed = parseContact(body);
-      if (!parsed.success) throw new AppError(400, INVALID, { fieldErrors: parsed.fieldErrors });
-      const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
-      req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
-      res.status(201).json(stored);
+      const outcome = await inquiries.send(body as Record<string, unknown>);
+      // Answered like every other API error (src/http/error-handler.ts): JSON, no-store, Retry-After on 503.
+      if (!outcome.ok) throw new AppError(outcome.status, outcome.formError ?? '', outcome.status === 400 ? { fieldErrors: outcome.fieldErrors } : undefined);
+      res.status(201).json({ id: outcome.id, createdAt: outcome.createdAt });
     },
   );
   router.all('/api/contact', (req, res) => {
@@ -98,21 +93,7 @@ export function contactController(options: ContactControllerOptions): Router {
     requireContentType('application/x-www-form-urlencoded', 'The form could not be read. Please try again.'),
     express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: 50 }),
     limiter,
-    async (req, res) => {
-      const body: unknown = req.body;
-      if (isHoneypotFilled(body)) return res.redirect(303, '/thank-you');
-      const parsed = parseContact(body);
-      if (!parsed.success) return renderForm(req, res, contactFormState(body, parsed.fieldErrors), 400);
-      try {
-        const stored = await inquiries.submit(parsed.data, parseContactContext(body), parseLeadSource(body));
-        req.log?.info({ inquiryId: stored.id }, 'inquiry stored');
-      } catch (error) {
-        // The visitor keeps what they typed and is told what to do instead.
-        if (error instanceof AppError && error.status === 503) return renderForm(req, res, contactFormState(body, {}, error.publicMessage), 503);
-        throw error;
-      }
-      res.redirect(303, '/thank-you');
-    },
+    renderAction,
   );
 
   return router;

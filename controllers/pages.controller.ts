@@ -117,21 +117,22 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
 }
 
 /**
- * Answers a form post that was not accepted with the page it came from, rendered as that page's
- * GET with the form's state in the request context: the status given, and never stored by any
- * cache, since the page holds what the visitor typed.
+ * Answers a form posted without JavaScript (its fields read by Express's urlencoded parser) through
+ * its route's action, which React Router's static handler runs before the page's loaders: the
+ * action's redirect as a 303 (the browser then GETs it), or the page again with what the visitor
+ * typed and why it was not accepted, at the status the action gives. Never stored by any cache,
+ * since the page holds what the visitor typed.
  */
-export async function sendFormPage(
-  pages: PageRenderer,
-  req: Request,
-  res: Response,
-  context: RequestContext,
-  origin: string,
-  status: number,
-): Promise<void> {
-  const rendered = await pages.render(new Request(fetchRequest(req, origin), { method: 'GET' }), context);
-  if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-  const html = await documentHtml(pages, rendered, req.originalUrl);
-  res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': PRIVATE_NO_STORE });
-  res.send(html);
+export function formPostController({ pages, origin, context }: Pick<PagesControllerOptions, 'pages' | 'origin' | 'context'>): RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), context());
+      if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
+      const html = await documentHtml(pages, rendered, req.originalUrl);
+      res.status(rendered.status).set({ 'Content-Type': HTML, 'Cache-Control': PRIVATE_NO_STORE });
+      res.send(html);
+    } catch (error) {
+      next(error);
+    }
+  };
 }

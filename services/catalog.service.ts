@@ -7,7 +7,7 @@ import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
 import type { InventoryListing, InventoryQuery, InventoryVehicle } from '../src/catalog/inventory-listing';
 import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
-import { AppError } from '../src/http/app-error';
+import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 import { recentRead } from '../src/lib/recent-read';
 import { categoryOptions, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../src/lib/inventory-filters';
 import { sortVehicles } from './catalog-order';
@@ -41,17 +41,17 @@ const ORDER = { brandRank: 1, unpriced: 1, price: 1, name: 1, slug: 1 } as const
 const NAME_COLLATION = { locale: 'en', numericOrdering: true, strength: 1 };
 
 /**
- * Runs one read, answering a database outage as AppError 503. When Mongoose already knows the
+ * Runs one read, answering a database outage as StoreUnavailableError. When Mongoose already knows the
  * connection is down it fails at once instead of queueing the read until a buffering timeout.
  */
 async function read<T>(query: () => Promise<T>): Promise<T> {
   if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) {
-    throw new AppError(503, UNAVAILABLE_MESSAGE);
+    throw new StoreUnavailableError(UNAVAILABLE_MESSAGE);
   }
   try {
     return await query();
   } catch (error) {
-    if (isDatabaseUnavailable(error)) throw Object.assign(new AppError(503, UNAVAILABLE_MESSAGE), { cause: error });
+    if (isDatabaseUnavailable(error)) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE, { cause: error });
     throw error;
   }
 }

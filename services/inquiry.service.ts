@@ -5,7 +5,7 @@ import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
 import type { LeadSource } from '../src/contact/visit-source';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
-import { AppError } from '../src/http/app-error';
+import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 
 /** What the visitor is told: the inquiry is stored under this id. */
 export interface StoredInquiry {
@@ -40,7 +40,7 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
 export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean }): InquiryService {
   return {
     async submit(input, context, source) {
-      if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new AppError(503, UNAVAILABLE_MESSAGE);
+      if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE);
       const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
       const now = new Date();
       const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
@@ -57,7 +57,7 @@ export function createInquiryService(options: { catalog: Catalog; crmCopy: boole
         });
         return { id: record.id, createdAt: record.createdAt.toISOString() };
       } catch (error) {
-        if (isDatabaseUnavailable(error)) throw Object.assign(new AppError(503, UNAVAILABLE_MESSAGE), { cause: error });
+        if (isDatabaseUnavailable(error)) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE, { cause: error });
         // Mongoose's own messages quote the rejected values, and errors get logged: name the fields only.
         if (error instanceof mongoose.Error.ValidationError) throw new Error(`the inquiry failed the model's validation: ${Object.keys(error.errors).join(', ')}`);
         throw error;

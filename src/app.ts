@@ -12,6 +12,7 @@ import { cachedPagesController, pagesController } from '../controllers/pages.con
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
+import { contactFormSender } from '../services/contact-form-sender';
 import { createInquiryService } from '../services/inquiry.service';
 import type { Catalog } from './catalog/catalog';
 import { currentBusinessMoment } from './business/business-moment';
@@ -55,7 +56,8 @@ export function createApp(options: AppOptions): express.Express {
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, options.clock);
-  const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() } });
+  const inquiries = contactFormSender(createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO) }), logger);
+  const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() }, inquiries });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   // Pages print the showrooms' open or closed signs and today's promotions, which change with the
   // clock, while the render cache keeps a page per URL and catalog version. The end of the
@@ -117,7 +119,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({
-      inquiries: createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO) }),
+      inquiries,
       pages: options.pages,
       pageContext,
       origin: env.PUBLIC_ORIGIN,

@@ -1,12 +1,13 @@
 import type { Catalog } from './catalog/catalog';
+import type { InquirySender } from './contact/inquiry-sender';
 import type { SiteData } from './site-data';
 
-/** What the server hands every route loader; absent in the browser. */
+/** What the server hands every route loader and action; absent in the browser. */
 export interface RequestContext {
   catalog: Catalog;
   site: SiteData;
-  /** A form the server re-renders after a failed no-JavaScript submission. */
-  formState?: unknown;
+  /** Where the contact route's action sends the form (services/contact-form-sender.ts). */
+  inquiries: InquirySender;
 }
 
 function isRequestContext(context: unknown): context is RequestContext {
@@ -27,8 +28,14 @@ export function catalogFor(context: unknown): Catalog {
   return isRequestContext(context) ? context.catalog : browserCatalog;
 }
 
-export function formStateFor(context: unknown): unknown {
-  return isRequestContext(context) ? context.formState : undefined;
+/** The browser's sender (the JSON API), loaded when a form is first sent. */
+const browserInquiries: InquirySender = {
+  send: (values) => import('./contact/http-inquiry-sender').then(({ httpInquirySender }) => httpInquirySender.send(values)),
+};
+
+/** Where an action sends a contact form: the server's service, else the browser's JSON API. */
+export function inquiriesFor(context: unknown): InquirySender {
+  return isRequestContext(context) ? context.inquiries : browserInquiries;
 }
 
 /** The layout's data; only the server's root loader asks, the browser reuses its answer. */

@@ -2,8 +2,8 @@ import { CONTACT_FIELDS, CONTEXT_FIELDS, type ContactField, type ContactFieldErr
 import { LEAD_SOURCE_FIELDS, type LeadSourceField } from './visit-source';
 
 /**
- * A submission the server sends back to the visitor without JavaScript: what they typed, and why
- * it was not accepted. It is rendered into the page, never logged or cached.
+ * A submission the contact route's action did not accept: what the visitor typed, and why. It is
+ * rendered into the page, never logged or cached.
  */
 export interface ContactFormState {
   values: Partial<Record<ContactField | ContextField | LeadSourceField, string>>;
@@ -21,8 +21,4 @@ export function contactFormState(body: unknown, fieldErrors: ContactFieldErrors,
     if (typeof value === 'string') values[field] = value;
   }
   return { values, fieldErrors, ...(formError ? { formError } : {}) };
-}
-
-export function isContactFormState(value: unknown): value is ContactFormState {
-  return typeof value === 'object' && value !== null && 'values' in value && 'fieldErrors' in value;
 }

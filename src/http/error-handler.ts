@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler } from 'express';
 import { isDatabaseUnavailable } from '../db/database-unavailable';
+import { StoreUnavailableError } from '../db/store-unavailable-error';
 import { AppError } from './app-error';
 
 interface HttpError {
@@ -17,6 +18,9 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
   let details: Record<string, unknown> | undefined;
   if (error instanceof AppError) {
     ({ status, publicMessage: message, details } = error);
+  } else if (error instanceof StoreUnavailableError) {
+    status = 503;
+    message = error.visitorMessage;
   } else if (isDatabaseUnavailable(error)) {
     status = 503;
     message = 'The service is unavailable right now. Please try again shortly.';

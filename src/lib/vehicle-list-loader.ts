@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { StoreUnavailableError } from '../db/store-unavailable-error';
 
 /** Loader data a page receives at once (server-rendered and hydrated) or later (client-side navigation). */
 export type Deferrable<T> = T | Promise<T>;
@@ -38,6 +39,7 @@ async function withRetries<T>(load: () => Promise<T>, retries: number): Promise<
 }
 
 function statusOf(error: unknown): number {
+  if (error instanceof StoreUnavailableError) return 503;
   const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
   return typeof status === 'number' && status >= 500 && status < 600 ? status : 500;
 }

@@ -1,7 +1,10 @@
 import type { Request as ExpressRequest } from 'express';
 
-/** The Fetch API request React Router's static handler expects, built from Express's request. */
-export function fetchRequest(req: ExpressRequest, origin: string): Request {
+/**
+ * The Fetch API request React Router's static handler expects, built from Express's request; a form
+ * post's fields (already read by Express's urlencoded parser) become its body again.
+ */
+export function fetchRequest(req: ExpressRequest, origin: string, form?: Record<string, unknown>): Request {
   const controller = new AbortController();
   req.on('close', () => controller.abort());
   const headers = new Headers();
@@ -9,5 +12,10 @@ export function fetchRequest(req: ExpressRequest, origin: string): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else if (value !== undefined) headers.set(name, value);
   }
-  return new Request(new URL(req.originalUrl, origin), { method: req.method, headers, signal: controller.signal });
+  if (!form) return new Request(new URL(req.originalUrl, origin), { method: req.method, headers, signal: controller.signal });
+  const body = new URLSearchParams();
+  for (const [name, value] of Object.entries(form)) for (const item of [value].flat()) if (typeof item === 'string') body.append(name, item);
+  headers.delete('content-length');
+  headers.set('content-type', 'application/x-www-form-urlencoded');
+  return new Request(new URL(req.originalUrl, origin), { method: 'POST', headers, body, signal: controller.signal });
 }

@@ -1,5 +1,7 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useNavigate } from 'react-router';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useActionData, useNavigation, useSubmit } from 'react-router';
+import type { ContactFormState } from '../../src/contact/contact-form-state';
+import { FALLBACK_ERROR } from '../../src/contact/http-inquiry-sender';
 import {
   CONTACT_FIELDS,
   CONTACT_INTERESTS,
@@ -26,8 +28,6 @@ export interface ContactFormProps {
   fieldErrors: ContactFieldErrors;
   formError: string | null;
 }
-
-const FALLBACK_ERROR = 'Failed to send message. Please try again.';
 
 const inputClasses = (invalid: boolean) =>
   `mt-1.5 block w-full rounded-xl border bg-white px-3.5 py-2.5 text-base text-ink-900 shadow-sm placeholder:text-ink-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
@@ -59,14 +59,18 @@ function Field({ name, label, error, children }: { name: ContactField; label: st
 
 /**
  * The 'Send Us a Message' form. It is a plain HTML form that posts to /contact, so it works before
- * and without JavaScript; once hydrated it checks the fields with the server's own schema and sends
- * them to /api/contact, showing 'Sending...' until the answer comes.
+ * and without JavaScript; once hydrated it checks the fields with the server's own rules and sends
+ * them through the contact route's action (which posts them to /api/contact), showing 'Sending...'
+ * until the answer comes, and an Error toast with the server's words when it is not accepted.
  */
 export function ContactForm({ initial, context, source, fieldErrors, formError }: ContactFormProps) {
-  const navigate = useNavigate();
+  const submitForm = useSubmit();
+  const sending = useNavigation().formAction === '/contact';
+  const refused = useActionData() as ContactFormState | undefined;
+  // A refusal the server rendered (a post without JavaScript) is on the page already; only a new one is announced.
+  const [rendered] = useState(refused);
   const showToast = useSiteStore((state) => state.showToast);
   const [errors, setErrors] = useState<ContactFieldErrors>(fieldErrors);
-  const [sending, setSending] = useState(false);
   // After a first failed attempt, messages follow the visitor's corrections as they type.
   const [checkAsTyped, setCheckAsTyped] = useState(Object.keys(fieldErrors).length > 0);
   const formRef = useRef<HTMLFormElement>(null);
@@ -89,11 +93,20 @@ export function ContactForm({ initial, context, source, fieldErrors, formError }
     if (first) formRef.current?.querySelector<HTMLElement>(`#contact-${first}`)?.focus();
   }
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  useEffect(() => {
+    if (!refused || refused === rendered) return;
+    if (Object.keys(refused.fieldErrors).length > 0) {
+      setCheckAsTyped(true);
+      showErrors(refused.fieldErrors);
+    }
+    showToast({ title: 'Error', description: refused.formError ?? FALLBACK_ERROR, variant: 'destructive' });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per answer
+  }, [refused]);
+
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (sending) return;
-    const form = event.currentTarget;
-    const values = formValues(form);
+    const values = formValues(event.currentTarget);
     const checked = checkContact(values);
     if (!checked.success) {
       setCheckAsTyped(true);
@@ -101,28 +114,8 @@ export function ContactForm({ initial, context, source, fieldErrors, formError }
       return;
     }
     setErrors({});
-    setSending(true);
-    try {
-      const response = await fetch('/api/contact', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        // With JavaScript, how the whole visit began (recorded on its first page) replaces this page's own.
-        body: JSON.stringify({ ...values, ...visitSource() }),
-      });
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => null)) as { error?: unknown; fieldErrors?: ContactFieldErrors } | null;
-        if (answer?.fieldErrors && Object.keys(answer.fieldErrors).length > 0) showErrors(answer.fieldErrors);
-        throw new Error(typeof answer?.error === 'string' && answer.error ? answer.error : FALLBACK_ERROR);
-      }
-      form.reset();
-      setSending(false);
-      await navigate('/thank-you');
-    } catch (error) {
-      setSending(false);
-      // A network failure's own text ("Failed to fetch") means nothing to a visitor.
-      const description = error instanceof Error && error.message !== '' && !(error instanceof TypeError) ? error.message : FALLBACK_ERROR;
-      showToast({ title: 'Error', description, variant: 'destructive' });
-    }
+    // With JavaScript, how the whole visit began (recorded on its first page) replaces this page's own.
+    void submitForm({ ...values, ...visitSource() }, { method: 'post', action: '/contact' });
   }
 
   function recheck() {

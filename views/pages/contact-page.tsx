@@ -1,9 +1,9 @@
-import { useLoaderData, useLocation, type LoaderFunctionArgs } from 'react-router';
-import { isContactFormState } from '../../src/contact/contact-form-state';
+import { data, redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { contactFormState, type ContactFormState } from '../../src/contact/contact-form-state';
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
 import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
-import { catalogFor, formStateFor } from '../../src/request-context';
+import { catalogFor, inquiriesFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { ContactForm, type ContactFormProps } from '../components/contact-form';
@@ -18,30 +18,45 @@ const ContactInfoCards = deferredHydration(() => import('../components/contact-i
 
 type ContactPageData = ContactFormProps;
 
+/** The form as a submission that was not accepted left it: what the visitor typed, and why. */
+function formFromState({ values, fieldErrors, formError }: ContactFormState): ContactPageData {
+  const interest = CONTACT_INTERESTS.find((known) => known === values.interest) ?? 'sales';
+  return {
+    initial: {
+      firstName: values.firstName ?? '',
+      lastName: values.lastName ?? '',
+      email: values.email ?? '',
+      phone: values.phone ?? '',
+      interest,
+      message: values.message ?? '',
+    } satisfies Record<ContactField, string>,
+    context: parseContactContext(values),
+    source: Object.fromEntries(LEAD_SOURCE_FIELDS.flatMap((field) => (values[field] ? [[field, values[field]]] : []))) as LeadSource,
+    fieldErrors,
+    formError: formError ?? null,
+  };
+}
+
 /**
- * The form's starting point: what the visitor sent back after a refused submission without
- * JavaScript, or else a form prefilled from the link that led here (?interest=&topic=&plan=&vehicle=).
+ * The contact form's post, with and without JavaScript: the server's sender checks and stores it
+ * (in the browser, the JSON API does). Sent: on to the thank-you page. Not accepted: the page again,
+ * at the sender's status, with what the visitor typed and why.
  */
-async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<ContactPageData> {
-  const formState = formStateFor(context);
-  if (isContactFormState(formState)) {
-    const { values } = formState;
-    const interest = CONTACT_INTERESTS.find((known) => known === values.interest) ?? 'sales';
-    return {
-      initial: {
-        firstName: values.firstName ?? '',
-        lastName: values.lastName ?? '',
-        email: values.email ?? '',
-        phone: values.phone ?? '',
-        interest,
-        message: values.message ?? '',
-      } satisfies Record<ContactField, string>,
-      context: parseContactContext(values),
-      source: Object.fromEntries(LEAD_SOURCE_FIELDS.flatMap((field) => (values[field] ? [[field, values[field]]] : []))) as LeadSource,
-      fieldErrors: formState.fieldErrors,
-      formError: formState.formError ?? null,
-    };
+async function contactAction({ request, context }: ActionFunctionArgs) {
+  // A field sent twice stays a list, which the checks refuse rather than pick one.
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of await request.formData()) {
+    if (typeof value !== 'string') continue;
+    const earlier = values[name];
+    values[name] = earlier === undefined ? value : [earlier, value].flat();
   }
+  const outcome = await inquiriesFor(context).send(values);
+  if (outcome.ok) return redirect('/thank-you', 303);
+  return data(contactFormState(values, outcome.fieldErrors, outcome.formError ?? undefined), { status: outcome.status || 500 });
+}
+
+/** The form's starting point: prefilled from the link that led here (?interest=&topic=&plan=&vehicle=). */
+async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<ContactPageData> {
   const prefill = prefillFromSearchParams(new URL(request.url).searchParams);
   let vehicleName: string | undefined;
   if (prefill.vehicle) {
@@ -83,7 +98,9 @@ function ReplyPromise() {
 
 function ContactPage() {
   const business = useBusiness();
-  const data = useLoaderData() as ContactPageData;
+  const prefilled = useLoaderData() as ContactPageData;
+  const refused = useActionData() as ContactFormState | undefined;
+  const form = refused ? formFromState(refused) : prefilled;
   const { search } = useLocation();
   return (
     <>
@@ -114,7 +131,7 @@ function ContactPage() {
             <ReplyPromise />
             <div className="mt-6">
               {/* A new link (another interest or vehicle) starts a new form. */}
-              <ContactForm key={search} {...data} />
+              <ContactForm key={search} {...form} />
             </div>
           </Card>
         </div>
@@ -126,6 +143,7 @@ function ContactPage() {
 export const contactPage: PageModule<ContactPageData> = {
   Component: ContactPage,
   loader: contactLoader,
+  action: contactAction,
   handle: {
     head: ({ business }) => ({
       title: 'Contact Us',

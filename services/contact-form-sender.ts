@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { isHoneypotFilled, parseContactContext } from '../src/contact/contact-schema';
+import { parseContact } from '../src/contact/contact-schema.server';
+import type { InquirySender } from '../src/contact/inquiry-sender';
+import { parseLeadSource } from '../src/contact/lead-source';
+import { StoreUnavailableError } from '../src/db/store-unavailable-error';
+import type { Logger } from '../src/logger';
+import type { InquiryService } from './inquiry.service';
+
+const INVALID = 'Please correct the highlighted fields.';
+
+/**
+ * The server's side of the contact form, for the JSON API and the contact route's action alike:
+ * checks the fields with the schema, then stores the inquiry (its e-mails go out from the outbox).
+ * A filled honeypot is a bot: it is told what a person would be told, and nothing is kept.
+ */
+export function contactFormSender(inquiries: InquiryService, logger: Logger): InquirySender {
+  return {
+    async send(values) {
+      if (isHoneypotFilled(values)) return { ok: true, id: randomUUID(), createdAt: new Date().toISOString() };
+      const parsed = parseContact(values);
+      if (!parsed.success) return { ok: false, status: 400, fieldErrors: parsed.fieldErrors, formError: INVALID };
+      try {
+        const stored = await inquiries.submit(parsed.data, parseContactContext(values), parseLeadSource(values));
+        logger.info({ inquiryId: stored.id }, 'inquiry stored');
+        return { ok: true, ...stored };
+      } catch (error) {
+        // The visitor keeps what they typed and is told what to do instead.
+        if (error instanceof StoreUnavailableError) return { ok: false, status: 503, fieldErrors: {}, formError: error.visitorMessage };
+        throw error;
+      }
+    },
+  };
+}
