@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import type { Catalog } from '../src/catalog/catalog';
 import { PRIVATE_NO_STORE } from '../src/http/cache-control';
 import type { SendJson } from '../src/http/cached-json';
-import { parseInventoryFilters, parseInventoryPage } from '../src/lib/inventory-filters';
-import { inventoryQuery } from '../src/lib/inventory-query';
+import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
+import { inventoryQuery } from '../src/catalog/inventory-query';
 
 function queryOf(req: Request): string {
   const start = req.originalUrl.indexOf('?');

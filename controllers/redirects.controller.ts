@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
-import { vehiclePath } from '../src/lib/vehicle-path';
-import { townForShortForm } from '../src/lib/town-short-form';
-import { townPath } from '../src/lib/town-path';
+import { vehiclePath } from '../src/catalog/vehicle-path';
+import { townForShortForm } from '../src/towns/town-short-form';
+import { townPath } from '../src/towns/town-path';
 
 export interface RedirectOptions {
   /** The external financing application; /financing answers 302 to it. */

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
-import { formatPrice } from '../src/lib/format-price';
+import { formatPrice } from '../src/catalog/format-price';
 
 // npx tsx scripts/draw-share-images.ts: renders each model's 1200x630 link-preview image
 // (public/images/share/{slug}.jpg) from its illustration, in the site's colors, and the site's own

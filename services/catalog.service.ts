@@ -8,8 +8,8 @@ import type { InventoryListing, InventoryQuery, InventoryVehicle } from '../src/
 import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
-import { recentRead } from '../src/lib/recent-read';
-import { categoryOptions, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../src/lib/inventory-filters';
+import { recentRead } from '../src/cache/recent-read';
+import { categoryOptions, INVENTORY_PAGE_SIZE, type InventoryFilters } from '../src/catalog/inventory-filters';
 import { sortVehicles } from './catalog-order';
 
 export interface CatalogService extends Catalog {

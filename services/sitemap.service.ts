@@ -1,8 +1,8 @@
 import { modelPageSlugs } from '../seeds/model-page-slugs';
 import { towns } from '../seeds/towns';
 import type { Catalog } from '../src/catalog/catalog';
-import { townPath } from '../src/lib/town-path';
-import { vehiclePath } from '../src/lib/vehicle-path';
+import { townPath } from '../src/towns/town-path';
+import { vehiclePath } from '../src/catalog/vehicle-path';
 import type { CatalogService } from './catalog.service';
 
 export interface SitemapEntry {

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { feedUnitSchema, type FeedUnit, type UnitEntry } from '../../src/catalog/unit-fields';
 import { unitSlug } from '../../src/catalog/unit-slug';
-import { townSlug } from '../../src/lib/town-slug';
+import { townSlug } from '../../src/towns/town-slug';
 import { feedColumns, type FeedColumnName } from './feed-columns';
 
 /** One unit of a feed before it is checked: where it is ('row 4', 'entries[2]') and its cells by column. */

@@ -1,5 +1,5 @@
 import type { Showroom } from '../config/business-profile';
-import { listOf } from '../lib/list-of';
+import { listOf } from '../text/list-of';
 
 const WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 

@@ -1,4 +1,4 @@
-import { inventoryQuery } from '../lib/inventory-query';
+import { inventoryQuery } from './inventory-query';
 import type { Catalog } from './catalog';
 import type { InventoryListing } from './inventory-listing';
 import type { Vehicle } from './vehicle';

@@ -1,4 +1,4 @@
-import type { InventoryFilters } from '../lib/inventory-filters';
+import type { InventoryFilters } from './inventory-filters';
 import type { Vehicle } from './vehicle';
 
 /** What an inventory card reads; the rest of a vehicle stays out of the page's data. */

@@ -1,4 +1,4 @@
-import { townSlug } from '../lib/town-slug';
+import { townSlug } from '../towns/town-slug';
 
 const MAX_SLUG_LENGTH = 80;
 

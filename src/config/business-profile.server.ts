@@ -1,5 +1,5 @@
 import { towns } from '../../seeds/towns';
-import { listOf } from '../lib/list-of';
+import { listOf } from '../text/list-of';
 import type { BusinessFile } from './business-file';
 import type { BusinessProfile } from './business-profile';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contactPath, type ContactPrefill } from '../lib/contact-path';
+import { contactPath, type ContactPrefill } from './contact-path';
 import { prefillFromSearchParams, prefillMessage, rentalPlanLabel } from './contact-prefill';
 
 /** What the contact page makes of a link another page built with contactPath. */

@@ -1,6 +1,6 @@
 import { rentalPlanGroups } from '../../seeds/rental-plans';
 import type { Vehicle } from '../catalog/vehicle';
-import type { Interest } from '../lib/contact-path';
+import type { Interest } from './contact-path';
 import { CONTACT_INTERESTS, parseContactContext, type ContactContext } from './contact-schema';
 
 /** What a prefilled contact link asks for: see contactPath, which writes these links. */

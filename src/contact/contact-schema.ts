@@ -1,4 +1,4 @@
-import type { Interest } from '../lib/contact-path';
+import type { Interest } from './contact-path';
 
 // Imported by the browser's contact form and by the server alike: plain code, no zod (the browser
 // should not download it). The server's schema, the authority, is in contact-schema.server.ts.

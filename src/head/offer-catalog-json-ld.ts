@@ -1,5 +1,5 @@
 import type { Vehicle } from '../catalog/vehicle';
-import { vehiclePath } from '../lib/vehicle-path';
+import { vehiclePath } from '../catalog/vehicle-path';
 
 /** A vehicle a page shows with its price. */
 export type OfferedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'images'> & { price: number };

@@ -1,5 +1,5 @@
 import type { Vehicle } from '../catalog/vehicle';
-import { vehiclePath } from '../lib/vehicle-path';
+import { vehiclePath } from '../catalog/vehicle-path';
 
 /** A page's grid of vehicles as schema.org's ItemList, each entry pointing at the vehicle's canonical page. */
 export function vehicleListJsonLd(vehicles: readonly Pick<Vehicle, 'id' | 'slug' | 'name'>[], list: { name: string; path: string }, origin: string): object {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { CatalogVersion } from '../../models/catalog-meta.model';
-import { singleFlight } from '../lib/single-flight';
+import { singleFlight } from '../cache/single-flight';
 import { SHARED_CACHE_CONTROL } from './cache-control';
 import { precompress } from './precompressed-body';
 import { createResponseCache } from './response-cache';

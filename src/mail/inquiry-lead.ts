@@ -1,5 +1,5 @@
 import type { LeadSource } from '../contact/visit-source';
-import type { Interest } from '../lib/contact-path';
+import type { Interest } from '../contact/contact-path';
 
 /** The catalog vehicle a lead is about. */
 export interface LeadVehicle {

@@ -1,8 +1,8 @@
 import { matchRoutes } from 'react-router';
 import { CAMPAIGN_PARAMETERS } from '../contact/visit-source';
-import { CONTACT_PREFILL_PARAMETERS } from '../lib/contact-path';
-import { parseInventoryFilters, parseInventoryPage } from '../lib/inventory-filters';
-import { inventoryQuery } from '../lib/inventory-query';
+import { CONTACT_PREFILL_PARAMETERS } from '../contact/contact-path';
+import { parseInventoryFilters, parseInventoryPage } from '../catalog/inventory-filters';
+import { inventoryQuery } from '../catalog/inventory-query';
 import { routes } from '../routes';
 
 /** How a page request is rendered and kept. */

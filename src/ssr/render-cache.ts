@@ -2,7 +2,7 @@ import type { CatalogVersion } from '../../models/catalog-meta.model';
 import type { Catalog } from '../catalog/catalog';
 import { createResponseCache, type ResponseCache } from '../http/response-cache';
 import type { PrecompressedResponse } from '../http/send-precompressed';
-import { singleFlight } from '../lib/single-flight';
+import { singleFlight } from '../cache/single-flight';
 
 export interface RenderCache {
   /**

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalog } from '../../scripts/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
 import { sortVehicles } from '../../services/catalog-order';
-import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/lib/inventory-filters';
-import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
+import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/catalog/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 import { elementHtml, jsonLd, linksOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Await } from 'react-router';
-import type { VehicleListData } from '../../src/lib/vehicle-list-loader';
+import type { VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { AsyncVehicleLoadError, VehicleLoadError } from './vehicle-load-error';
 import { VehicleGridSkeleton } from './vehicle-skeleton';
 

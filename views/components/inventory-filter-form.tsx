@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { BRAND_FILTERS, PRICE_FILTERS, type BrandFilter, type InventoryFilters, type PriceFilter } from '../../src/lib/inventory-filters';
+import { BRAND_FILTERS, PRICE_FILTERS, type BrandFilter, type InventoryFilters, type PriceFilter } from '../../src/catalog/inventory-filters';
 import { buttonClasses } from './button-styles';
 import { Icon } from './icon';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { InventoryFilters } from '../../src/lib/inventory-filters';
-import { inventoryQuery } from '../../src/lib/inventory-query';
+import type { InventoryFilters } from '../../src/catalog/inventory-filters';
+import { inventoryQuery } from '../../src/catalog/inventory-query';
 import { buttonClasses } from './button-styles';
 import { Icon } from './icon';
 

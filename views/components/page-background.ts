@@ -1,4 +1,4 @@
-import { stableHash } from '../../src/lib/stable-hash';
+import { stableHash } from '../../src/text/stable-hash';
 
 const BACKGROUND_COUNT = 6;
 

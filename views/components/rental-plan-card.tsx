@@ -1,5 +1,5 @@
 import type { RentalPlan } from '../../seeds/rental-plans';
-import { formatPrice } from '../../src/lib/format-price';
+import { formatPrice } from '../../src/catalog/format-price';
 import { Badge } from './badge';
 import { ButtonLink } from './button-link';
 import { Icon } from './icon';

@@ -1,5 +1,5 @@
 import type { Brand } from '../../src/catalog/vehicle';
-import { BRAND_PAGE_LIMIT } from '../../src/lib/brand-page-list';
+import { BRAND_PAGE_LIMIT } from '../../src/catalog/brand-page-list';
 import { ButtonLink } from './button-link';
 import { Icon } from './icon';
 

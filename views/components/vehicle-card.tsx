@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { formatPrice } from '../../src/lib/format-price';
-import { shortenText } from '../../src/lib/shorten-text';
-import { vehiclePath } from '../../src/lib/vehicle-path';
+import { formatPrice } from '../../src/catalog/format-price';
+import { shortenText } from '../../src/text/shorten-text';
+import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
 
 export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;

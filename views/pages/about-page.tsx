@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { companyValues } from '../../seeds/about';
 import { team } from '../../seeds/team';
 import { showroomSummary } from '../../src/business/showroom-summary';
-import { yearsInBusiness } from '../../src/lib/years-in-business';
+import { yearsInBusiness } from '../../src/business/years-in-business';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';

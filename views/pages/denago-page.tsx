@@ -1,8 +1,8 @@
 import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { denagoPage as content } from '../../seeds/brand-pages';
-import { contactPath } from '../../src/lib/contact-path';
-import { brandPageList, type BrandVehicle } from '../../src/lib/brand-page-list';
-import { loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
+import { contactPath } from '../../src/contact/contact-path';
+import { brandPageList, type BrandVehicle } from '../../src/catalog/brand-page-list';
+import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
 import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryListing } from '../../src/catalog/inventory-listing';
-import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/lib/inventory-filters';
-import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/lib/inventory-query';
-import { contactPath } from '../../src/lib/contact-path';
-import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/lib/vehicle-list-loader';
+import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
+import { contactPath } from '../../src/contact/contact-path';
+import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';

@@ -1,6 +1,6 @@
 import { rentalBenefits, rentalPlanGroups, rentalTerms, type RentalPlanGroup } from '../../seeds/rental-plans';
 import type { BusinessProfile } from '../../src/config/business-profile';
-import { contactPath } from '../../src/lib/contact-path';
+import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';

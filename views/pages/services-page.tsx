@@ -6,7 +6,7 @@ import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
-import { contactPath } from '../../src/lib/contact-path';
+import { contactPath } from '../../src/contact/contact-path';
 import type { PageModule } from './page-module';
 
 function ServicesPage() {

@@ -1,8 +1,8 @@
 import { capitalize, showroomSummary } from '../../src/business/showroom-summary';
 import type { BusinessProfile } from '../../src/config/business-profile';
 import { showroomJsonLd } from '../../src/head/showroom-json-ld';
-import { listOf } from '../../src/lib/list-of';
-import { contactPath } from '../../src/lib/contact-path';
+import { listOf } from '../../src/text/list-of';
+import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon, type IconName } from '../components/icon';

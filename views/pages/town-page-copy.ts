@@ -1,9 +1,9 @@
 import { towns, type Town } from '../../seeds/towns';
-import type { ContactPrefill } from '../../src/lib/contact-path';
-import { townName } from '../../src/lib/town-name';
-import { townPath } from '../../src/lib/town-path';
+import type { ContactPrefill } from '../../src/contact/contact-path';
+import { townName } from '../../src/towns/town-name';
+import { townPath } from '../../src/towns/town-path';
 import type { IconName } from '../components/icon';
-import { stableHash } from '../../src/lib/stable-hash';
+import { stableHash } from '../../src/text/stable-hash';
 
 /** Everything a town landing page says, written for that one town. */
 export interface TownPageCopy {

@@ -4,13 +4,13 @@ import type { Town } from '../../seeds/towns';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import type { BusinessProfile } from '../../src/config/business-profile';
 import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
-import { contactPath } from '../../src/lib/contact-path';
-import { formatPrice } from '../../src/lib/format-price';
-import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
-import { mapEmbedUrl } from '../../src/lib/town-map-url';
-import { townPath } from '../../src/lib/town-path';
-import { vehiclePath } from '../../src/lib/vehicle-path';
-import { yearsInBusiness } from '../../src/lib/years-in-business';
+import { contactPath } from '../../src/contact/contact-path';
+import { formatPrice } from '../../src/catalog/format-price';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
+import { mapEmbedUrl } from '../../src/towns/town-map-url';
+import { townPath } from '../../src/towns/town-path';
+import { vehiclePath } from '../../src/catalog/vehicle-path';
+import { yearsInBusiness } from '../../src/business/years-in-business';
 import { catalogFor } from '../../src/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
@@ -74,7 +74,7 @@ async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
 async function townLoader({ request, context }: LoaderFunctionArgs) {
   // The 49 towns and their copy load with the loader (in the browser, a chunk needed only for a
   // client-side navigation), not with the page's code: the one town's words travel in its data.
-  const [{ townByPath }, { townPageCopy }] = await Promise.all([import('../../src/lib/town-by-path'), import('./town-page-copy')]);
+  const [{ townByPath }, { townPageCopy }] = await Promise.all([import('../../src/towns/town-by-path'), import('./town-page-copy')]);
   const town = townByPath(new URL(request.url).pathname) ?? null;
   if (!town) return data<TownData>({ town: null, copy: null, popular: [] }, { status: 404 });
   return { town, copy: townPageCopy(town, YEARS), popular: await popularVehicles(context) } satisfies TownData;

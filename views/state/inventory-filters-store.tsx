@@ -1,7 +1,7 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import { createStore, useStore, type StoreApi } from 'zustand';
-import { sameFilters, type InventoryFilters } from '../../src/lib/inventory-filters';
-import { DEFAULT_INVENTORY_FILTERS } from '../../src/lib/inventory-query';
+import { sameFilters, type InventoryFilters } from '../../src/catalog/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 
 export interface InventoryFiltersState {
   filters: InventoryFilters;

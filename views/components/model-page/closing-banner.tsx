@@ -1,4 +1,4 @@
-import { contactPath } from '../../../src/lib/contact-path';
+import { contactPath } from '../../../src/contact/contact-path';
 import { ButtonLink } from '../button-link';
 import { Icon } from '../icon';
 import { useBusiness } from '../../hooks/use-business';

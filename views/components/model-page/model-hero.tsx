@@ -1,4 +1,4 @@
-import { contactPath } from '../../../src/lib/contact-path';
+import { contactPath } from '../../../src/contact/contact-path';
 import { Badge } from '../badge';
 import { ButtonLink } from '../button-link';
 import { Icon } from '../icon';

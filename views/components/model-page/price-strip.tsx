@@ -1,4 +1,4 @@
-import { formatPrice } from '../../../src/lib/format-price';
+import { formatPrice } from '../../../src/catalog/format-price';
 import { Card } from '../card';
 import { Icon, type IconName } from '../icon';
 

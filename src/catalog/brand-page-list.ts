@@ -1,4 +1,4 @@
-import type { Vehicle } from '../catalog/vehicle';
+import type { Vehicle } from './vehicle';
 
 /** How many vehicles a brand page shows; the rest are a link away, in the inventory. */
 export const BRAND_PAGE_LIMIT = 24;

@@ -1,4 +1,4 @@
-import type { Vehicle } from '../catalog/vehicle';
+import type { Vehicle } from './vehicle';
 
 /** The categories the spec names, offered first and in this order (DECISIONS: "Catalog"). */
 export const SPEC_CATEGORIES = ['ranger', 'maverick', 'forester', 'turfman', 'rover'] as const;

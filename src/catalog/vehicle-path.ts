@@ -1,5 +1,5 @@
 import { modelPageSlugs } from '../../seeds/model-page-slugs';
-import type { Vehicle } from '../catalog/vehicle';
+import type { Vehicle } from './vehicle';
 
 /** A vehicle's canonical page: its fixed model page when it has one, else the detail page. */
 export function vehiclePath(vehicle: Pick<Vehicle, 'id' | 'slug'>): string {
