@@ -52,7 +52,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           // The operator commands ship in the image too: `node dist/server/db-backup.js`, ...
           input: {
-            server: 'src/server.ts',
+            server: 'server/main.ts',
             'catalog-import': 'scripts/catalog-import.ts',
             'inquiries-status': 'scripts/inquiries-status.ts',
             'db-backup': 'scripts/db-backup.ts',
@@ -77,7 +77,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: /node_modules\/(react|react-dom|react-router|scheduler|zustand)\// },
-                { name: 'page-basics', test: /\/(views\/components\/(card|section|page-hero|badge)|src\/lib\/(years-in-business|contact-path|format-price|vehicle-path))\.tsx?$/ },
+                { name: 'page-basics', test: /\/(views\/components\/(card|section|page-hero|badge)|src\/(business\/years-in-business|contact\/contact-path|catalog\/format-price|catalog\/vehicle-path))\.tsx?$/ },
               ],
             },
           },

@@ -6,8 +6,8 @@ import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-
 import type { RequestContext } from '../src/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { fetchRequest } from '../src/ssr/fetch-request';
-import { pageCacheKey } from '../src/ssr/page-cache-key';
-import type { RenderedPage } from '../src/ssr/render-page';
+import { pageCacheKey } from '../views/page-cache-key';
+import type { RenderedPage } from '../src/ssr/rendered-page';
 import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache';
 
 const HTML = 'text/html; charset=utf-8';

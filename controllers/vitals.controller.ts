@@ -3,7 +3,7 @@ import { rateLimit } from 'express-rate-limit';
 import { AppError } from '../src/http/app-error';
 import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
-import { routes } from '../src/routes';
+import { routes } from '../views/routes';
 import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
 import { pageRouteIds, vitalsReportSchema } from '../src/vitals/vitals-report-schema';
 

@@ -1,4 +1,5 @@
 import mongoose, { Schema, type Model } from 'mongoose';
+import type { CatalogVersion } from '../src/catalog/catalog-version';
 
 /**
  * The catalog's version, one small document in `catalog_meta`: a revision counter that every
@@ -12,12 +13,6 @@ export interface CatalogMetaRecord {
   /** How many catalog writes there have been. */
   revision: number;
   updatedAt: Date;
-}
-
-export interface CatalogVersion {
-  revision: number;
-  /** When the catalog last changed (ISO 8601), or null before its first recorded write. */
-  lastModified: string | null;
 }
 
 interface CatalogMetaStatics {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { routes } from '../src/routes';
+import { routes } from '../views/routes';
 import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets';
 
 // npm run check:bundle (part of npm test, after the build): the JavaScript and CSS each page type

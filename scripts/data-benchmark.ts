@@ -6,7 +6,7 @@ import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from 'embedded-mongo';
 import { killHard, postInquiry, startProductionServer, type ProductionServer } from '../test/support/production-server';
-import { generatedCatalog } from './generated-catalog';
+import { generatedCatalog } from '../test/support/generated-catalog';
 
 // npm run bench:data [-- --rounds 3]: what the data layer costs as it fills up, on the production
 // build (npm run build first) with the embedded store.

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { freePort } from './free-port';
+import { freePort } from '../test/support/free-port';
 
 // npm run bench:lighthouse: Lighthouse (mobile preset: emulated phone, simulated throttling) on
 // every page type of the production build (npm run build first), one Chromium, pages in turn,

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { generatedCatalog } from './generated-catalog';
-import { freePort } from './free-port';
-import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from './nginx-server';
+import { generatedCatalog } from '../test/support/generated-catalog';
+import { freePort } from '../test/support/free-port';
+import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from '../test/support/nginx-server';
 
 // npm run bench:ssr [-- --dist dist --sizes 23,2300 --rounds 4 --seconds 3 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //

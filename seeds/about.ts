@@ -1,4 +1,4 @@
-import type { IconName } from '../views/components/icon';
+import type { IconName } from './icon-paths';
 
 export interface CompanyValue {
   title: string;

@@ -1,4 +1,4 @@
-import type { IconName } from '../views/components/icon';
+import type { IconName } from './icon-paths';
 
 /** The DENAGO brand page (/denago): hero, the about block with its four points, and the models. */
 export const denagoPage = {

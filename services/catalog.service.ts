@@ -1,6 +1,7 @@
 import mongoose from 'mongoose';
 import { z } from 'zod';
-import { CatalogMeta, type CatalogVersion } from '../models/catalog-meta.model';
+import { CatalogMeta } from '../models/catalog-meta.model';
+import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { Vehicle as VehicleModel, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
 import type { Catalog } from '../src/catalog/catalog';
 import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';

@@ -1,4 +1,4 @@
-import { modelPageJsonLd } from '../../views/components/model-page/model-page-json-ld';
+import { modelPageJsonLd } from './model-page-json-ld';
 import { brandPageJsonLd } from './brand-page-json-ld';
 import { offerCatalogJsonLd } from './offer-catalog-json-ld';
 import type { StructuredData } from './structured-data';

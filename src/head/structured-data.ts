@@ -1,7 +1,7 @@
 import type { brandPageJsonLd } from './brand-page-json-ld';
 import type { offerCatalogJsonLd } from './offer-catalog-json-ld';
 import type { vehicleListJsonLd } from './vehicle-list-json-ld';
-import type { modelPageJsonLd } from '../../views/components/model-page/model-page-json-ld';
+import type { modelPageJsonLd } from './model-page-json-ld';
 
 /**
  * The structured-data (JSON-LD) builders a page's head uses, handed to it by the server when it

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
-import type { CatalogVersion } from '../../models/catalog-meta.model';
+import type { CatalogVersion } from '../catalog/catalog-version';
 import { singleFlight } from '../cache/single-flight';
 import { SHARED_CACHE_CONTROL } from './cache-control';
 import { precompress } from './precompressed-body';

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, type StaticHandlerContext } from 'react-router';
 import { serializeJsonLd } from '../head/render-head-tags';
 
-/** The element the client entry reads the router's hydration data from (src/entry-client.tsx). */
+/** The element the client entry reads the router's hydration data from (views/entry-client.tsx). */
 export const HYDRATION_DATA_ELEMENT_ID = 'router-hydration-data';
 
 /** Route errors as React Router's browser router revives them (window.__staticRouterHydrationData). */

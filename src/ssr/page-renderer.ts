@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { initialAssets, type BuildManifest } from './page-assets';
-import type { RenderedPage } from './render-page';
+import type { RenderedPage } from './rendered-page';
 import type { RequestContext } from '../request-context';
 
 /** How the page controller turns a request into HTML: a template and the React renderer. */

@@ -1,4 +1,4 @@
-import type { CatalogVersion } from '../../models/catalog-meta.model';
+import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Catalog } from '../catalog/catalog';
 import { createResponseCache, type ResponseCache } from '../http/response-cache';
 import type { PrecompressedResponse } from '../http/send-precompressed';

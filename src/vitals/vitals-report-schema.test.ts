@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { routes } from '../routes';
+import { routes } from '../../views/routes';
 import { pageRouteIds, vitalsReportSchema } from './vitals-report-schema';
 
 const schema = vitalsReportSchema(['home-page', 'model-page', 'town-page', 'not-found-page']);

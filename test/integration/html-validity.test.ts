@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedCatalog } from '../../scripts/generated-catalog';
+import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 

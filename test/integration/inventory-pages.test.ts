@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generatedCatalog } from '../../scripts/generated-catalog';
+import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
 import { sortVehicles } from '../../services/catalog-order';
 import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/catalog/inventory-filters';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNginx, type NginxServer } from '../../scripts/nginx-server';
+import { startNginx, type NginxServer } from '../support/nginx-server';
 import shippedCatalog from '../../seeds/catalog.json';
 import { importCatalog } from '../../services/catalog-import.service';
 import { textOf } from '../support/page-html';

@@ -7,16 +7,16 @@ import { Vehicle } from '../../models/vehicle.model';
 import { createCatalogService } from '../../services/catalog.service';
 import { importCatalog } from '../../services/catalog-import.service';
 import shippedCatalog from '../../seeds/catalog.json';
-import { createApp } from '../../src/app';
+import { createApp } from '../../server/app';
 import { loadEnv } from '../../src/config/env';
 import { loadBusinessFile } from '../../src/config/load-business-file';
 import { createLogger } from '../../src/logger';
 import { fileTemplateRenderer, type PageRenderer } from '../../src/ssr/page-renderer';
-import { renderPage } from '../../src/ssr/render-page';
+import { renderPage } from '../../views/entry-server';
 import { textOf } from '../support/page-html';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
-// The site as src/start-server.ts wires it, with the renderer counting its renders: a request
+// The site as server/start-server.ts wires it, with the renderer counting its renders: a request
 // answered without a render was answered from the render cache.
 
 const ORIGIN = 'http://localhost:3000';

@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { createCatalogService } from '../../services/catalog.service';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
-import { createApp } from '../../src/app';
+import { createApp } from '../../server/app';
 import type { BusinessFile } from '../../src/config/business-file';
 import { loadEnv, type Env } from '../../src/config/env';
 import { loadBusinessFile } from '../../src/config/load-business-file';
 import { createLogger } from '../../src/logger';
 import { fileTemplateRenderer } from '../../src/ssr/page-renderer';
-import { renderPage } from '../../src/ssr/render-page';
+import { renderPage } from '../../views/entry-server';
 import { startTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -41,7 +41,7 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
 }
 
 /**
- * The whole site for HTTP tests, wired as src/start-server.ts wires it: the configuration from
+ * The whole site for HTTP tests, wired as server/start-server.ts wires it: the configuration from
  * loadEnv (defaults plus `overrides`, logging silenced), a fresh test database that gets the shipped
  * catalog unless SEED_CATALOG is false, the catalog service, and the source index.html with
  * the server renderer. It never listens; Supertest binds port 0 itself.

@@ -8,8 +8,8 @@ import { ContactBanner } from '../components/model-page/contact-banner';
 import { ContactCards } from '../components/model-page/contact-cards';
 import { ModelFeatures } from '../components/model-page/model-features';
 import { ModelHero } from '../components/model-page/model-hero';
-import type { ModelPageContent } from '../components/model-page/model-page-content';
-import { showsPrice } from '../components/model-page/model-page-json-ld';
+import type { ModelPageContent } from '../../src/catalog/model-page-content';
+import { showsPrice } from '../../src/head/model-page-json-ld';
 import { PriceStrip } from '../components/model-page/price-strip';
 import { QuestionsCard } from '../components/model-page/questions-card';
 import { QuickSpecs } from '../components/model-page/quick-specs';
@@ -25,7 +25,7 @@ import type { PageModule } from './page-module';
  * navigation) rather than with the page's code; the one page's content travels in its hydration data.
  */
 async function modelPageLoader({ params }: LoaderFunctionArgs) {
-  const { modelPageContent } = await import('../components/model-page/model-page-content');
+  const { modelPageContent } = await import('../../src/catalog/model-page-content');
   return modelPageContent(params.slug) ?? data(null, { status: 404 });
 }
 

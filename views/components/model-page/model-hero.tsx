@@ -6,7 +6,7 @@ import { PageHero } from '../page-hero';
 import { useBusiness } from '../../hooks/use-business';
 import { HighlightTiles } from './highlight-tiles';
 import { ModelImage } from './model-image';
-import type { ModelPageContent } from './model-page-content';
+import type { ModelPageContent } from '../../../src/catalog/model-page-content';
 import { OpensInNewTab } from './opens-in-new-tab';
 
 /**

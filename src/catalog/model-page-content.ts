@@ -1,8 +1,8 @@
-import catalogFile from '../../../seeds/catalog.json';
-import { modelPages, type ModelPage } from '../../../seeds/model-pages';
-import { SPECIFICATION_GROUPS, specificationLabels, type SpecificationGroup } from '../../../seeds/specification-labels';
-import type { BreadcrumbItem } from '../../../src/head/breadcrumb-json-ld';
-import type { CatalogEntry } from '../../../src/catalog/catalog-entry-schema';
+import catalogFile from '../../seeds/catalog.json';
+import { modelPages, type ModelPage } from '../../seeds/model-pages';
+import { SPECIFICATION_GROUPS, specificationLabels, type SpecificationGroup } from '../../seeds/specification-labels';
+import type { BreadcrumbItem } from '../head/breadcrumb-json-ld';
+import type { CatalogEntry } from './catalog-entry-schema';
 
 /** One labelled figure of a model, e.g. { label: 'Top Speed', value: '25 mph', group: 'Performance' }. */
 export interface SpecificationRow {

@@ -2,8 +2,8 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
-import { HYDRATION_DATA_ELEMENT_ID } from './ssr/hydration-data';
-import { WebVitalsReporter } from './vitals/web-vitals-reporter';
+import { HYDRATION_DATA_ELEMENT_ID } from '../src/ssr/hydration-data';
+import { WebVitalsReporter } from '../src/vitals/web-vitals-reporter';
 
 /** The page's lazy route modules must be in place before hydration, or the first render would differ. */
 async function loadMatchedRoutes() {

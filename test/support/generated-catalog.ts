@@ -1,4 +1,4 @@
-import shippedCatalog from '../seeds/catalog.json';
+import shippedCatalog from '../../seeds/catalog.json';
 
 /** A catalog file's entry, as the import command reads it. */
 type Entry = Record<string, unknown> & { slug: string; name: string; price: number | null };

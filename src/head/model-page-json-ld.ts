@@ -1,6 +1,6 @@
-import type { BusinessProfile } from '../../../src/config/business-profile';
-import { breadcrumbJsonLd } from '../../../src/head/breadcrumb-json-ld';
-import type { ModelPageContent } from './model-page-content';
+import type { BusinessProfile } from '../config/business-profile';
+import { breadcrumbJsonLd } from './breadcrumb-json-ld';
+import type { ModelPageContent } from '../catalog/model-page-content';
 
 /** True when the page prints an MSRP: whenever the catalog has a price for the model, whatever the layout. */
 export function showsPrice(content: ModelPageContent): content is ModelPageContent & { vehicle: { price: number } } {

@@ -1,27 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { resolveHead } from '../head/resolve-head';
-import { renderHeadTags } from '../head/render-head-tags';
-import { structuredData } from '../head/structured-data.server';
-import type { RequestContext } from '../request-context';
-import { routes } from '../routes';
-import { preloadDeferredParts } from '../../views/layout/deferred-hydration';
-import { hydrationDataScript } from './hydration-data';
-
-export type RenderedPage =
-  | {
-      kind: 'page';
-      status: number;
-      head: string;
-      html: string;
-      /** The router's hydration data as a non-executed JSON script, for after the root element. */
-      data: string;
-      routeIds: string[];
-      /** The page's canonical URL, or null for a page not to be indexed. */
-      canonicalUrl: string | null;
-    }
-  | { kind: 'redirect'; status: number; location: string };
+import { resolveHead } from '../src/head/resolve-head';
+import { renderHeadTags } from '../src/head/render-head-tags';
+import { structuredData } from '../src/head/structured-data.server';
+import type { RequestContext } from '../src/request-context';
+import { routes } from './routes';
+import { preloadDeferredParts } from './layout/deferred-hydration';
+import { hydrationDataScript } from '../src/ssr/hydration-data';
+import type { RenderedPage } from '../src/ssr/rendered-page';
 
 const handler = createStaticHandler(routes);
 

@@ -4,14 +4,14 @@ import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createInquiryOutbox } from '../services/inquiry-outbox';
-import type { BusinessFile } from './config/business-file';
-import { businessProfile } from './config/business-profile.server';
-import type { Env } from './config/env';
-import { connectDatabase } from './db/connect-database';
-import type { Logger } from './logger';
-import { inquiryMailSettings } from './mail/inquiry-mail-settings';
-import { createMailTransport } from './mail/mail-transport';
-import type { PageRenderer } from './ssr/page-renderer';
+import type { BusinessFile } from '../src/config/business-file';
+import { businessProfile } from '../src/config/business-profile.server';
+import type { Env } from '../src/config/env';
+import { connectDatabase } from '../src/db/connect-database';
+import type { Logger } from '../src/logger';
+import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings';
+import { createMailTransport } from '../src/mail/mail-transport';
+import type { PageRenderer } from '../src/ssr/page-renderer';
 
 /**
  * How long a shutdown may take, all of it: requests in flight, mail being handed over, the

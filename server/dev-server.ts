@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { createServer } from 'vite';
-import { loadConfigOrExit } from './config/load-config-or-exit';
-import { createLogger } from './logger';
-import type { PageRenderer } from './ssr/page-renderer';
-import type { renderPage } from './ssr/render-page';
+import { loadConfigOrExit } from '../src/config/load-config-or-exit';
+import { createLogger } from '../src/logger';
+import type { PageRenderer } from '../src/ssr/page-renderer';
+import type { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';
 
 // `npm run dev`: Vite in middleware mode, so pages render from source with hot updates.

@@ -1,9 +1,9 @@
 import { matchRoutes } from 'react-router';
-import { CAMPAIGN_PARAMETERS } from '../contact/visit-source';
-import { CONTACT_PREFILL_PARAMETERS } from '../contact/contact-path';
-import { parseInventoryFilters, parseInventoryPage } from '../catalog/inventory-filters';
-import { inventoryQuery } from '../catalog/inventory-query';
-import { routes } from '../routes';
+import { CAMPAIGN_PARAMETERS } from '../src/contact/visit-source';
+import { CONTACT_PREFILL_PARAMETERS } from '../src/contact/contact-path';
+import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
+import { inventoryQuery } from '../src/catalog/inventory-query';
+import { routes } from './routes';
 
 /** How a page request is rendered and kept. */
 export interface PageCacheKey {

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit } from './config/load-config-or-exit';
-import { placeholderFields } from './config/placeholder-fields';
-import { createLogger } from './logger';
-import { fileTemplateRenderer } from './ssr/page-renderer';
-import { renderPage } from './ssr/render-page';
+import { loadConfigOrExit } from '../src/config/load-config-or-exit';
+import { placeholderFields } from '../src/config/placeholder-fields';
+import { createLogger } from '../src/logger';
+import { fileTemplateRenderer } from '../src/ssr/page-renderer';
+import { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';
 
 // The production entry: dist/server/server.js, next to the client build in dist/client.
