@@ -1,7 +1,6 @@
-/** One of the four hero tiles; `value` is the catalog's figure for `specificationKey`. */
+/** One of the four hero tiles: its label, and which of the catalog's figures it shows. */
 export interface Highlight {
   label: string;
-  value: string;
   specificationKey: string;
 }
 
@@ -17,8 +16,8 @@ export interface Feature {
  */
 export interface ModelPage {
   slug: string;
-  /** `classic`: the older layout; `priced`: the DENAGO priced layout; `price-banner`: EVOLUTION with MSRP banner. */
-  layout: 'classic' | 'priced' | 'price-banner';
+  /** `older`: the older layout; `priced`: the DENAGO priced layout; `price-banner`: EVOLUTION with MSRP banner. */
+  layout: 'older' | 'priced' | 'price-banner';
   seriesBadge: string | null;
   tagline: string;
   highlights: [Highlight, Highlight, Highlight, Highlight];
@@ -35,14 +34,14 @@ export interface ModelPage {
 export const modelPages: ModelPage[] = [
   {
     slug: 'denago-ev-city',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'EV City',
     tagline: 'Street-legal electric driving for shore towns, certified for roads up to 35 mph.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '40-50 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '900 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Street Legal', description: 'NEV certified for roads with speed limits up to 35 mph, so you can drive to the beach, the shops and around town.' },
@@ -64,14 +63,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'denago-ev-nomad',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'EV Nomad',
     tagline: 'All-terrain tires and up to 60 miles of range for four.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '45-60 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,000 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'All-Terrain Tires', description: 'All-terrain tires grip on sand, gravel and grass as well as pavement.' },
@@ -97,10 +96,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'EV Nomad',
     tagline: 'The go-anywhere Nomad, stretched to seat six.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '45-55 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Six', description: 'Three rows of seating bring the whole family or group along.' },
@@ -122,14 +121,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'denago-ev-rover-xl',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'EV Rover',
     tagline: 'Up to 50 miles of range, hydraulic disc brakes and a 2-year limited warranty.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: 'Up to 50 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '800 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Lithium-Ion Power', description: 'Up to 50 miles of range on a single charge.' },
@@ -155,10 +154,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'EV Rover',
     tagline: 'Six seats and up to 65 miles of premium lithium range.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '50-65 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Premium Lithium Battery', description: '50-65 miles of range, among the longest in our lineup.' },
@@ -184,10 +183,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'EV Rover',
     tagline: 'Eight seats, 1,400 lbs of payload and up to 65 miles of range.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '50-65 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '8 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,400 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Eight', description: 'Four rows of seating, the most of any DENAGO model.' },
@@ -213,10 +212,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'Classic',
     tagline: 'A simple, dependable two-seater for the course and the neighborhood.',
     highlights: [
-      { label: 'Top Speed', value: '19 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '25-35 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '2 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '400 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Classic Two-Seater', description: 'Comfortable seating for two on the course or around the block.' },
@@ -242,10 +241,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'Classic Pro',
     tagline: 'The two-seat Classic with an enhanced battery for more range.',
     highlights: [
-      { label: 'Top Speed', value: '19 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-40 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '2 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '500 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Enhanced Deep Cycle Battery', description: '30-40 miles of range per charge.' },
@@ -267,14 +266,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-classic-4-plus',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'Classic',
     tagline: 'Four seats and up to 45 miles of range on a 48V system.',
     highlights: [
-      { label: 'Top Speed', value: '19 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '35-45 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '800 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Four', description: 'Room for a foursome or the whole family.' },
@@ -300,10 +299,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'Carrier',
     tagline: 'Six seats for families, rentals and community shuttles.',
     highlights: [
-      { label: 'Top Speed', value: '20 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-40 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Six', description: 'Three rows of seating move the whole group at once.' },
@@ -329,10 +328,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'Carrier',
     tagline: 'Eight seats, the biggest EVOLUTION people-mover.',
     highlights: [
-      { label: 'Top Speed', value: '20 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-40 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '8 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,400 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Eight', description: 'Four rows of seating for resorts, campgrounds and big households.' },
@@ -354,14 +353,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-d5-ranger-22-plus',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'D5 Ranger',
     tagline: 'Four adult seats in a compact, easy-to-park cart.',
     highlights: [
-      { label: 'Top Speed', value: '19 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-45 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '800 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Four Adults', description: 'Two plus two seating for family and friends.' },
@@ -383,14 +382,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-d5-ranger-6-plus',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'D5 Ranger',
     tagline: 'Six adult seats, 1,500 lbs of towing and an 11 ft turning radius.',
     highlights: [
-      { label: 'Top Speed', value: '19 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-45 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Six Adults', description: 'Three rows of seating for the whole family.' },
@@ -425,10 +424,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D5 Maverick',
     tagline: 'Four seats and 25 mph on lithium power.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-40 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '800 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Lithium-Ion Battery', description: '30-40 miles of range per charge.' },
@@ -454,10 +453,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D5 Maverick',
     tagline: 'The four-seat Maverick with up to 45 miles of range.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '35-45 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '800 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Extended Range', description: '35-45 miles per charge from its lithium-ion battery.' },
@@ -483,10 +482,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D5 Maverick',
     tagline: 'Six seats and 25 mph on lithium power.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '30-40 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,000 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Six', description: 'Three rows of seating for family and friends.' },
@@ -512,10 +511,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D5 Maverick',
     tagline: 'The six-seat Maverick with more range and more payload.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '35-45 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Extended Range', description: '35-45 miles per charge from its lithium-ion battery.' },
@@ -537,14 +536,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-d6-max-gt4',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'D6 Max',
     tagline: 'Four seats, 25+ mph and up to 55 miles of lithium range.',
     highlights: [
-      { label: 'Top Speed', value: '25+ mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '40-55 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '900 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Performance Speed', description: 'Reaches 25+ mph for confident neighborhood driving.' },
@@ -570,10 +569,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D6 Max',
     tagline: 'Six seats and the longest range in the D6 Max series.',
     highlights: [
-      { label: 'Top Speed', value: '25+ mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '45-60 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'High-Performance Lithium', description: '45-60 miles of range, the most in the D6 Max series.' },
@@ -599,10 +598,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D6 Max XT',
     tagline: 'The four-seat D6 Max XT with high-performance lithium power.',
     highlights: [
-      { label: 'Top Speed', value: '25+ mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '40-55 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,000 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'High-Performance Lithium', description: '40-55 miles of range per charge.' },
@@ -628,10 +627,10 @@ export const modelPages: ModelPage[] = [
     seriesBadge: 'D6 Max XT',
     tagline: 'The six-seat D6 Max XT with high-performance lithium power.',
     highlights: [
-      { label: 'Top Speed', value: '25+ mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '40-55 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '6 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Payload', value: '1,200 lbs', specificationKey: 'payloadCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
     ],
     features: [
       { title: 'Seats Six', description: 'Three rows of seating with a 1,200 lb payload.' },
@@ -653,14 +652,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-forester-4-plus',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'Forester',
     tagline: 'Four seats plus a cargo bed, terrain ready for work and play.',
     highlights: [
-      { label: 'Top Speed', value: '25 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '35-50 mi', specificationKey: 'range' },
-      { label: 'Seating', value: '4 passengers', specificationKey: 'seatingCapacity' },
-      { label: 'Cargo Bed', value: '48 x 32 in', specificationKey: 'bedSize' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Seating', specificationKey: 'seatingCapacity' },
+      { label: 'Cargo Bed', specificationKey: 'bedSize' },
     ],
     features: [
       { title: 'Cargo Bed', description: 'A 48 x 32 in bed for tools, mulch, firewood and coolers.' },
@@ -682,14 +681,14 @@ export const modelPages: ModelPage[] = [
   },
   {
     slug: 'evolution-turfman-1000',
-    layout: 'classic',
+    layout: 'older',
     seriesBadge: 'Turfman',
     tagline: 'A two-seat electric workhorse that tows up to 1,800 lbs.',
     highlights: [
-      { label: 'Top Speed', value: '15 mph', specificationKey: 'topSpeed' },
-      { label: 'Range', value: '40-60 mi', specificationKey: 'range' },
-      { label: 'Payload', value: '1,000 lbs', specificationKey: 'payloadCapacity' },
-      { label: 'Towing', value: '1,800 lbs', specificationKey: 'towingCapacity' },
+      { label: 'Top Speed', specificationKey: 'topSpeed' },
+      { label: 'Range', specificationKey: 'range' },
+      { label: 'Payload', specificationKey: 'payloadCapacity' },
+      { label: 'Towing', specificationKey: 'towingCapacity' },
     ],
     features: [
       { title: 'Heavy Towing', description: 'Tows up to 1,800 lbs, the most in our lineup.' },

@@ -12,6 +12,12 @@ export interface SpecificationRow {
   group: SpecificationGroup;
 }
 
+/** A hero tile as shown: its label and the catalog's figure. */
+export interface HighlightTile {
+  label: string;
+  value: string;
+}
+
 /** Everything a fixed model page shows: its page copy, its catalog figures and its place in the site. */
 export interface ModelPageContent {
   page: ModelPage;
@@ -22,6 +28,8 @@ export interface ModelPageContent {
   breadcrumb: BreadcrumbItem[];
   /** Every specification the catalog has for the model, labelled, in panel and display order. */
   specifications: SpecificationRow[];
+  /** The four hero tiles, their figures read from the catalog entry. */
+  highlights: HighlightTile[];
 }
 
 // The shipped catalog is checked against catalogEntrySchema by seeds/catalog.test.ts; the page
@@ -64,5 +72,6 @@ export function modelPageContent(slug: string | undefined): ModelPageContent | n
       { label: vehicle.name, path: `/vehicles/${vehicle.slug}` },
     ],
     specifications: labelledSpecifications(vehicle.specifications),
+    highlights: page.highlights.map((tile) => ({ label: tile.label, value: vehicle.specifications[tile.specificationKey] ?? '' })),
   };
 }

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import catalogEntries from '../../seeds/catalog.json';
+import { modelPages } from '../../seeds/model-pages';
 import { importCatalog } from '../../services/catalog-import.service';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -103,7 +105,9 @@ describe('the 23 fixed model pages', () => {
     it('shows four highlight tiles and four feature cards, each with a title and a description', () => {
       const main = mainOf(page(model.slug));
       const hero = elementHtml(main, /<div class="page-bg-\d/);
-      expect(labelledValues(elementHtml(hero, /<dl\b/))).toHaveLength(4);
+      const figures = catalogEntries.find((entry) => entry.slug === model.slug)!.specifications as Record<string, string>;
+      const tiles = modelPages.find((candidate) => candidate.slug === model.slug)!.highlights;
+      expect(labelledValues(elementHtml(hero, /<dl\b/))).toEqual(tiles.map((tile) => [tile.label, figures[tile.specificationKey]]));
       const features = byId(main, 'features');
       const cards = [...features.matchAll(/<h3\b[^>]*>([\s\S]*?)<\/h3>\s*<p\b[^>]*>([\s\S]*?)<\/p>/g)];
       expect(cards).toHaveLength(4);

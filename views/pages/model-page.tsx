@@ -102,7 +102,7 @@ function ModelPage() {
     <>
       <Breadcrumb items={content.breadcrumb} />
       <ModelHero content={content} />
-      {content.page.layout === 'classic' ? <OlderLayout content={content} /> : <PricedLayout content={content} />}
+      {content.page.layout === 'older' ? <OlderLayout content={content} /> : <PricedLayout content={content} />}
     </>
   );
 }

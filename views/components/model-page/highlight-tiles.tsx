@@ -1,7 +1,7 @@
-import type { Highlight } from '../../../seeds/model-pages';
+import type { HighlightTile } from '../../../src/catalog/model-page-content';
 
 /** The four figures a shopper compares first, on the hero's dark background. */
-export function HighlightTiles({ highlights }: { highlights: readonly Highlight[] }) {
+export function HighlightTiles({ highlights }: { highlights: readonly HighlightTile[] }) {
   return (
     <dl className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-2">
       {highlights.map((tile) => (

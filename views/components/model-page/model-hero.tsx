@@ -63,11 +63,11 @@ export function ModelHero({ content }: { content: ModelPageContent }) {
           ) : null}
         </>
       }
-      aside={<ModelImage name={vehicle.name} image={vehicle.images[0]} isNew={page.layout !== 'classic'} />}
+      aside={<ModelImage name={vehicle.name} image={vehicle.images[0]} isNew={page.layout !== 'older'} />}
       asideFirst
     >
       <p className="text-xl font-semibold text-white">{page.tagline}</p>
-      <HighlightTiles highlights={page.highlights} />
+      <HighlightTiles highlights={content.highlights} />
     </PageHero>
   );
 }
