@@ -105,7 +105,7 @@ describe('the 23 fixed model pages', () => {
     it('shows four highlight tiles and four feature cards, each with a title and a description', () => {
       const main = mainOf(page(model.slug));
       const hero = elementHtml(main, /<div class="page-bg-\d/);
-      const figures = catalogEntries.find((entry) => entry.slug === model.slug)!.specifications as Record<string, string>;
+      const figures = catalogEntries.find((entry) => entry.slug === model.slug)!.specifications as Partial<Record<string, string>>;
       const tiles = modelPages.find((candidate) => candidate.slug === model.slug)!.highlights;
       expect(labelledValues(elementHtml(hero, /<dl\b/))).toEqual(tiles.map((tile) => [tile.label, figures[tile.specificationKey]]));
       const features = byId(main, 'features');
