@@ -1,7 +1,7 @@
 import express, { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import type { InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error';
+import { clientRateLimit } from '../src/http/client-rate-limit';
 import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import type { RequestContext } from '../src/request-context';
@@ -49,17 +49,11 @@ export function contactController(options: ContactControllerOptions): Router {
   const renderRefused = formPostController({ pages, origin, context: () => ({ ...options.pageContext(), inquiries: overAllowance }) });
 
   // One limiter for both routes: the API and the HTML form draw on the same allowance.
-  const limiter = rateLimit({
+  const limiter = clientRateLimit({
     windowMs: options.rateLimit.windowSeconds * 1000,
     limit: options.rateLimit.limit,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    // Its configuration warnings (such as a proxy header while TRUST_PROXY is unset) go to the log.
-    logger: {
-      warn: (error, message) => options.logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),
-      error: (error, message) => options.logger.error({ component: 'rate-limit', err: error }, message ?? 'rate limiter error'),
-    },
-    handler: async (req, res, next) => {
+    logger: options.logger,
+    onLimit: async (req, res, next) => {
       req.log?.warn({ status: 429 }, 'contact submission rate-limited');
       if (req.path === '/contact') return renderRefused(req, res, next);
       res.status(429).set('Cache-Control', 'no-store').json({ error: TOO_MANY });

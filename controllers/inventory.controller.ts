@@ -1,14 +1,10 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import type { Catalog } from '../src/catalog/catalog';
 import { PRIVATE_NO_STORE } from '../src/http/cache-control';
 import type { SendJson } from '../src/http/cached-json';
+import { querySuffix } from '../src/http/redirect-keeping-query';
 import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
 import { inventoryQuery } from '../src/catalog/inventory-query';
-
-function queryOf(req: Request): string {
-  const start = req.originalUrl.indexOf('?');
-  return start === -1 ? '' : req.originalUrl.slice(start + 1);
-}
 
 /**
  * GET /api/inventory?search=&brand=&category=&price=&page=: one page of the inventory, as the
@@ -19,7 +15,7 @@ function queryOf(req: Request): string {
 export function inventoryController(catalog: Catalog, sendJson: SendJson): RequestHandler {
   return async (req, res, next) => {
     try {
-      const params = new URLSearchParams(queryOf(req));
+      const params = new URLSearchParams(querySuffix(req).slice(1));
       const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
       const key = inventoryQuery(query.filters, query.page).toString();
       const search = query.filters.search.trim() !== '';

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
 import { vehiclePath } from '../src/catalog/vehicle-path';
+import { redirectKeepingQuery } from '../src/http/redirect-keeping-query';
 import { townForShortForm } from '../src/towns/town-short-form';
 import { townPath } from '../src/towns/town-path';
 
@@ -25,8 +26,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
   router.get(/^\/[a-z0-9-]+-golf-carts$/, (req, res, next) => {
     const town = townForShortForm(req.path);
     if (!town) return next();
-    const query = req.originalUrl.indexOf('?');
-    res.redirect(301, townPath(town) + (query === -1 ? '' : req.originalUrl.slice(query)));
+    redirectKeepingQuery(req, res, 301, townPath(town));
   });
 
   // Old addresses of the brand pages (the spec's footer links): the pages live at /denago and /evolution.
@@ -36,8 +36,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
   ];
   for (const [from, to] of permanent) {
     router.get(from, (req, res) => {
-      const query = req.originalUrl.indexOf('?');
-      res.redirect(301, to + (query === -1 ? '' : req.originalUrl.slice(query)));
+      redirectKeepingQuery(req, res, 301, to);
     });
   }
 
@@ -47,8 +46,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
     const id = vehicleIdSchema.safeParse(req.params.id);
     const vehicle = id.success ? await catalog.findVehicle(id.data) : null;
     if (!vehicle) return next();
-    const query = req.originalUrl.indexOf('?');
-    res.redirect(301, vehiclePath(vehicle) + (query === -1 ? '' : req.originalUrl.slice(query)));
+    redirectKeepingQuery(req, res, 301, vehiclePath(vehicle));
   });
 
   return router;

@@ -1,11 +1,12 @@
 import express, { Router, type RequestHandler } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { AppError } from '../src/http/app-error';
+import { clientRateLimit } from '../src/http/client-rate-limit';
 import { sameOriginOnly } from '../src/http/same-origin-only';
 import type { Logger } from '../src/logger';
 import { routes } from '../views/routes';
 import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
-import { pageRouteIds, vitalsReportSchema } from '../src/vitals/vitals-report-schema';
+import { pageRouteIds } from '../src/ssr/page-route-ids';
+import { vitalsReportSchema } from '../src/vitals/vitals-report-schema';
 
 export interface VitalsControllerOptions {
   logger: Logger;
@@ -38,16 +39,11 @@ export function vitalsController(options: VitalsControllerOptions): Router {
   const { logger } = options;
   const router = Router();
 
-  const limiter = rateLimit({
+  const limiter = clientRateLimit({
     windowMs: 60_000,
     limit: options.ratePerMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    logger: {
-      warn: (error, message) => logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),
-      error: (error, message) => logger.error({ component: 'rate-limit', err: error }, message ?? 'rate limiter error'),
-    },
-    handler: (req, res) => {
+    logger,
+    onLimit: (req, res) => {
       req.log?.warn({ status: 429 }, 'web vitals report rate-limited');
       res.status(429).set('Cache-Control', 'no-store').json({ error: 'Too many reports from your address. Please try again later.' });
     },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
+import type { ContactContext } from '../src/contact/contact-schema';
+import { INTERESTS, type Interest } from '../src/contact/interest';
+import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 
-export const INTERESTS = ['sales', 'service', 'parts', 'general'] as const;
-export type Interest = (typeof INTERESTS)[number];
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -27,13 +28,6 @@ export interface DeliveryState {
   claimToken?: string;
 }
 
-/** What the visitor's prefilled link said (see contactPath): a topic, a rental plan, a vehicle. */
-export interface InquiryPrefill {
-  topic?: string;
-  plan?: string;
-  vehicle?: string;
-}
-
 /**
  * How the visit that sent the inquiry began (src/contact/visit-source.ts): its first page, the
  * host of the site that linked to it, and its ad campaign parameters. Checked on arrival.
@@ -49,16 +43,6 @@ export interface LeadSourceRecord {
   gclid?: string;
 }
 
-/** The catalog vehicle an inquiry is about, as it was when the inquiry arrived. */
-export interface VehicleOfInterest {
-  slug: string;
-  name: string;
-  brand: string;
-  /** The catalog's model year (ADF's required <year>); absent for a vehicle imported without one. */
-  year?: number;
-  condition: 'new' | 'used';
-}
-
 /** An inquiry as the contact_forms collection stores it. */
 export interface ContactFormRecord {
   /** The public uuid; set by the server, never by the visitor. */
@@ -69,7 +53,7 @@ export interface ContactFormRecord {
   phone: string;
   interest: Interest;
   message: string;
-  prefill?: InquiryPrefill;
+  prefill?: ContactContext;
   vehicleOfInterest?: VehicleOfInterest;
   source?: LeadSourceRecord;
   /**
@@ -95,7 +79,7 @@ const deliveryStateSchema = new Schema<DeliveryState>(
   { _id: false },
 );
 
-const prefillSchema = new Schema<InquiryPrefill>(
+const prefillSchema = new Schema<ContactContext>(
   { topic: { type: String, maxlength: 120 }, plan: { type: String, maxlength: 120 }, vehicle: { type: String, maxlength: 120 } },
   { _id: false },
 );

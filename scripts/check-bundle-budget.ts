@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../views/routes';
+import { pageRouteIds } from '../src/ssr/page-route-ids';
 import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets';
 
 // npm run check:bundle (part of npm test, after the build): the JavaScript and CSS each page type
@@ -18,18 +19,6 @@ const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.js
 
 const gzipKb = (files: string[]) => files.reduce((total, file) => total + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0) / 1024;
 
-function pageRouteIds(): string[] {
-  const ids: string[] = [];
-  const visit = (list: typeof routes) => {
-    for (const route of list) {
-      if (route.id && manifest[pageModuleKey(route.id)]) ids.push(route.id);
-      if (route.children) visit(route.children);
-    }
-  };
-  visit(routes);
-  return ids;
-}
-
 const problems: string[] = [];
 const entryChunks = staticClosure(manifest, CLIENT_ENTRY);
 for (const chunk of entryChunks) {
@@ -39,7 +28,9 @@ for (const chunk of entryChunks) {
   }
 }
 
-const rows = pageRouteIds().map((id) => {
+const rows = pageRouteIds(routes)
+  .filter((id) => manifest[pageModuleKey(id)])
+  .map((id) => {
   const assets = initialAssets(manifest, [id]);
   const js = gzipKb([...assets.entry, ...assets.page]);
   const css = gzipKb(assets.styles);

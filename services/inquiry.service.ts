@@ -1,5 +1,6 @@
 import mongoose from 'mongoose';
-import { ContactForm, type VehicleOfInterest } from '../models/contact-form.model';
+import { ContactForm } from '../models/contact-form.model';
+import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 import type { Catalog } from '../src/catalog/catalog';
 import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';

@@ -1,13 +1,12 @@
-export type Interest = 'sales' | 'service' | 'parts' | 'general';
+import type { ContactContext } from './contact-schema';
+import type { Interest } from './interest';
 
-export interface ContactPrefill {
+/**
+ * What a prefilled contact link asks for: the interest, and what the visitor is asking about (a topic
+ * such as "rental" or "Battery Services", a rental plan such as "6-seater-weekly", a vehicle slug or name).
+ */
+export interface ContactPrefill extends ContactContext {
   interest: Interest;
-  /** What the visitor is asking about, e.g. "rental" or "Battery Services". */
-  topic?: string;
-  /** A rental plan id such as "6-seater-weekly". */
-  plan?: string;
-  /** A vehicle slug or name. */
-  vehicle?: string;
 }
 
 /** The query parameters a prefilled contact link carries: what the contact page reads. */

@@ -1,12 +1,8 @@
 import { rentalPlanGroups } from '../../seeds/rental-plans';
 import type { Vehicle } from '../catalog/vehicle';
-import type { Interest } from './contact-path';
-import { CONTACT_INTERESTS, parseContactContext, type ContactContext } from './contact-schema';
-
-/** What a prefilled contact link asks for: see contactPath, which writes these links. */
-export interface ContactPrefill extends ContactContext {
-  interest: Interest;
-}
+import type { ContactPrefill } from './contact-path';
+import { parseContactContext } from './contact-schema';
+import { INTERESTS } from './interest';
 
 /** Reads interest, topic, plan and vehicle from the contact page's query string; anything odd is dropped. */
 export function prefillFromSearchParams(params: URLSearchParams): ContactPrefill {
@@ -16,7 +12,7 @@ export function prefillFromSearchParams(params: URLSearchParams): ContactPrefill
     plan: params.get('plan') ?? undefined,
     vehicle: params.get('vehicle') ?? undefined,
   });
-  return { interest: CONTACT_INTERESTS.find((known) => known === interest) ?? 'sales', ...context };
+  return { interest: INTERESTS.find((known) => known === interest) ?? 'sales', ...context };
 }
 
 /** "6-seater-weekly" → "6 Seater Golf Cart Weekly Rental", from the rental plans the rentals page shows. */

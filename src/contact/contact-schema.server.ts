@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { INTERESTS } from './interest';
 import {
-  CONTACT_INTERESTS,
   MAX_LENGTH,
   MULTI_LINE_FORBIDDEN,
   SINGLE_LINE_FORBIDDEN,
@@ -35,7 +35,7 @@ export const contactSchema = z.object({
     .max(MAX_LENGTH.email, `Email must be at most ${MAX_LENGTH.email} characters`)
     .pipe(z.email({ error: 'Invalid email address' })),
   phone: singleLine('Phone number', 'Phone number is required', 10, MAX_LENGTH.phone),
-  interest: z.enum(CONTACT_INTERESTS, { error: 'Choose sales, service, parts or general' }).default('sales'),
+  interest: z.enum(INTERESTS, { error: 'Choose sales, service, parts or general' }).default('sales'),
   message: text('Message', 'Message must be at least 10 characters')
     .refine((value) => !MULTI_LINE_FORBIDDEN.test(value), 'Message must be plain text')
     .trim()

@@ -1,9 +1,8 @@
-import type { Interest } from './contact-path';
+import { INTERESTS, type Interest } from './interest';
 
 // Imported by the browser's contact form and by the server alike: plain code, no zod (the browser
 // should not download it). The server's schema, the authority, is in contact-schema.server.ts.
 
-export const CONTACT_INTERESTS = ['sales', 'service', 'parts', 'general'] as const satisfies readonly Interest[];
 
 /** How the form and the staff e-mail name each interest. */
 export const INTEREST_LABELS: Record<Interest, string> = {
@@ -78,7 +77,7 @@ const FIELD_CHECKS: Record<ContactField, (value: unknown) => Check> = {
   phone: (value) => singleLine(value, 'Phone number', 'Phone number is required', 10, MAX_LENGTH.phone),
   interest: (value) => {
     if (value === undefined) return { value: 'sales' };
-    return CONTACT_INTERESTS.find((interest) => interest === value) ? { value: value as string } : { message: 'Choose sales, service, parts or general' };
+    return INTERESTS.find((interest) => interest === value) ? { value: value as string } : { message: 'Choose sales, service, parts or general' };
   },
   message: (value) => {
     const checked = text(value, 'Message', 'Message must be at least 10 characters');

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { redirectKeepingQuery } from './redirect-keeping-query';
 
 /**
  * One URL per page: a trailing slash or upper-case letters answer 301 to the lower-case path
@@ -11,6 +12,5 @@ export const canonicalPath: RequestHandler = (req, res, next) => {
   let canonical = path.toLowerCase().replace(/\/{2,}/g, '/');
   if (canonical.length > 1) canonical = canonical.replace(/\/+$/, '') || '/';
   if (canonical === path) return next();
-  const query = req.originalUrl.slice(req.originalUrl.indexOf('?') === -1 ? req.originalUrl.length : req.originalUrl.indexOf('?'));
-  res.redirect(301, canonical + query);
+  redirectKeepingQuery(req, res, 301, canonical);
 };

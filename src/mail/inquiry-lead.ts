@@ -1,16 +1,6 @@
 import type { LeadSource } from '../contact/visit-source';
-import type { Interest } from '../contact/contact-path';
-
-/** The catalog vehicle a lead is about. */
-export interface LeadVehicle {
-  slug: string;
-  name: string;
-  /** The catalog's brand key: 'denago', 'evolution'. */
-  brand: string;
-  /** The model year; absent only for a vehicle imported before the catalog had years. */
-  year?: number;
-  condition: 'new' | 'used';
-}
+import type { Interest } from '../contact/interest';
+import type { VehicleOfInterest } from '../contact/vehicle-of-interest';
 
 /** One stored inquiry, as the staff e-mail and the ADF lead describe it. */
 export interface InquiryLead {
@@ -25,13 +15,13 @@ export interface InquiryLead {
   topic?: string;
   /** A rental plan key such as '6-seater-weekly'. */
   plan?: string;
-  vehicle?: LeadVehicle;
+  vehicle?: VehicleOfInterest;
   /** How the visit began: landing page, referring site, campaign. */
   source?: LeadSource;
 }
 
 /** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */
-export function makeAndModel(vehicle: LeadVehicle): { make: string; model: string } {
+export function makeAndModel(vehicle: VehicleOfInterest): { make: string; model: string } {
   const make = vehicle.brand.toUpperCase();
   const model = vehicle.name.toUpperCase().startsWith(`${make} `) ? vehicle.name.slice(make.length + 1) : vehicle.name;
   return { make, model };

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { routes } from '../../views/routes';
-import { pageRouteIds, vitalsReportSchema } from './vitals-report-schema';
+import { pageRouteIds } from '../ssr/page-route-ids';
+import { vitalsReportSchema } from './vitals-report-schema';
 
 const schema = vitalsReportSchema(['home-page', 'model-page', 'town-page', 'not-found-page']);
 

@@ -1,4 +1,3 @@
-import type { RouteObject } from 'react-router';
 import { z } from 'zod';
 import { FIELD_METRIC_NAMES, MAX_METRICS_PER_REPORT, METRIC_RATINGS, NAVIGATION_TYPES, type VitalsReport } from './field-metric';
 
@@ -6,11 +5,6 @@ import { FIELD_METRIC_NAMES, MAX_METRICS_PER_REPORT, METRIC_RATINGS, NAVIGATION_
 export const MAX_TIMING_MS = 600_000;
 /** Layout shift scores are unitless; a page's CLS is far below this even when it is very poor. */
 export const MAX_LAYOUT_SHIFT = 100;
-
-/** The ids of the route table's pages (its leaves), the only route names a report may carry. */
-export function pageRouteIds(table: readonly RouteObject[]): string[] {
-  return table.flatMap((route) => (route.children ? pageRouteIds(route.children) : route.id ? [route.id] : []));
-}
 
 // web-vitals' ids: 'v6-' then the page load's timestamp and a random 13-digit number.
 const METRIC_ID = /^v\d{1,2}-\d{1,16}-\d{1,16}$/;

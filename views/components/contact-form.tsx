@@ -2,9 +2,9 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useActionData, useNavigation, useSubmit } from 'react-router';
 import type { ContactFormState } from '../../src/contact/contact-form-state';
 import { FALLBACK_ERROR } from '../../src/contact/http-inquiry-sender';
+import { INTERESTS } from '../../src/contact/interest';
 import {
   CONTACT_FIELDS,
-  CONTACT_INTERESTS,
   HONEYPOT_FIELD,
   INTEREST_LABELS,
   MAX_LENGTH,
@@ -151,7 +151,7 @@ export function ContactForm({ initial, context, source, fieldErrors, formError }
       </div>
       <Field name="interest" label="I'm Interested In" error={errors.interest?.[0]}>
         <select {...fieldProps('interest')}>
-          {CONTACT_INTERESTS.map((interest) => (
+          {INTERESTS.map((interest) => (
             <option key={interest} value={interest}>
               {INTEREST_LABELS[interest]}
             </option>

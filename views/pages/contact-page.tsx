@@ -1,7 +1,8 @@
 import { data, redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { contactFormState, type ContactFormState } from '../../src/contact/contact-form-state';
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
-import { CONTACT_INTERESTS, parseContactContext, type ContactField } from '../../src/contact/contact-schema';
+import { parseContactContext, type ContactField } from '../../src/contact/contact-schema';
+import { INTERESTS } from '../../src/contact/interest';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
 import { catalogFor, inquiriesFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
@@ -20,7 +21,7 @@ type ContactPageData = ContactFormProps;
 
 /** The form as a submission that was not accepted left it: what the visitor typed, and why. */
 function formFromState({ values, fieldErrors, formError }: ContactFormState): ContactPageData {
-  const interest = CONTACT_INTERESTS.find((known) => known === values.interest) ?? 'sales';
+  const interest = INTERESTS.find((known) => known === values.interest) ?? 'sales';
   return {
     initial: {
       firstName: values.firstName ?? '',

@@ -14,7 +14,8 @@ import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
-import { SpecificationList, specificationEntries } from '../components/specification-list';
+import { SpecificationList } from '../components/specification-list';
+import { specificationRows } from '../../src/catalog/specification-rows';
 import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import { useBusiness } from '../hooks/use-business';
 import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
@@ -230,7 +231,7 @@ function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
     category: 'Electric golf cart',
     brand: { '@type': 'Brand', name: brandName(vehicle) },
     image: vehicle.images.map((image) => new URL(image, business.origin).href),
-    additionalProperty: specificationEntries(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
+    additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
     ...(vehicle.price === null
       ? {}
       : {

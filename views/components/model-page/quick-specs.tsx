@@ -1,5 +1,5 @@
 import { Section } from '../section';
-import type { SpecificationRow } from '../../../src/catalog/model-page-content';
+import type { SpecificationRow } from '../../../src/catalog/specification-rows';
 
 /** The figures a quick-specs strip shows, in this order, when the model has them. */
 const QUICK_SPEC_KEYS = ['seatingCapacity', 'range', 'topSpeed', 'chargingTime', 'payloadCapacity', 'towingCapacity'];

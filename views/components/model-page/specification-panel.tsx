@@ -1,7 +1,7 @@
 import { Card } from '../card';
 import { Section } from '../section';
 import { SPECIFICATION_GROUPS } from '../../../seeds/specification-labels';
-import type { SpecificationRow } from '../../../src/catalog/model-page-content';
+import type { SpecificationRow } from '../../../src/catalog/specification-rows';
 
 // As many columns on wide screens as there are groups, so three groups fill the row too.
 const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', 'lg:grid-cols-4'];

@@ -1,4 +1,4 @@
-import type { SpecificationRow } from '../../../src/catalog/model-page-content';
+import type { SpecificationRow } from '../../../src/catalog/specification-rows';
 
 /** Every figure of the model as a two-column table: what it is, and the value. */
 export function SpecificationTable({ caption, rows }: { caption: string; rows: readonly SpecificationRow[] }) {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { humanizeSpecificationKey, specificationEntries } from './specification-list';
+import { humanizeSpecificationKey, specificationRows } from './specification-rows';
 
-describe('specificationEntries', () => {
+describe('specificationRows', () => {
   it('lists every pair, the four named keys first, with the labels shoppers read', () => {
-    const entries = specificationEntries({
+    const entries = specificationRows({
       payloadCapacity: '900 lbs',
       batteryType: 'Lithium-ion',
       topSpeed: '25 mph',
@@ -12,12 +12,12 @@ describe('specificationEntries', () => {
       motorPower: '5 kW',
     });
     expect(entries).toEqual([
-      { key: 'topSpeed', label: 'Top Speed', value: '25 mph' },
-      { key: 'range', label: 'Range', value: '40-50 mi' },
-      { key: 'seatingCapacity', label: 'Seating Capacity', value: '4 passengers' },
-      { key: 'batteryType', label: 'Battery', value: 'Lithium-ion' },
-      { key: 'payloadCapacity', label: 'Payload Capacity', value: '900 lbs' },
-      { key: 'motorPower', label: 'Motor Power', value: '5 kW' },
+      { key: 'topSpeed', label: 'Top Speed', value: '25 mph', group: 'Performance' },
+      { key: 'range', label: 'Range', value: '40-50 mi', group: 'Performance' },
+      { key: 'seatingCapacity', label: 'Seating Capacity', value: '4 passengers', group: 'Capacity' },
+      { key: 'batteryType', label: 'Battery', value: 'Lithium-ion', group: 'Features' },
+      { key: 'payloadCapacity', label: 'Payload Capacity', value: '900 lbs', group: 'Capacity' },
+      { key: 'motorPower', label: 'Motor Power', value: '5 kW', group: 'Features' },
     ]);
   });
 });
