@@ -5,6 +5,7 @@ import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
 import catalogFile from './catalog.json';
 import { modelPages } from './model-pages';
 import { specificationLabels } from './specification-labels';
+import { MODEL_FIGURES } from '../test/support/fixtures';
 
 const catalog = catalogFile.map((entry) => catalogEntrySchema.parse(entry));
 const entryFor = (slug: string) => {
@@ -14,111 +15,12 @@ const entryFor = (slug: string) => {
 };
 const publicFile = (sitePath: string) => fileURLToPath(new URL(`../public${sitePath}`, import.meta.url));
 
-// The 23 fixed model pages of model-and-town-pages.md 2.1, with the four hidden EVOLUTION slugs of DECISIONS.md.
-const SPEC_SLUGS = [
-  'denago-ev-city',
-  'denago-ev-nomad',
-  'denago-ev-rover-xl',
-  'denago-ev-nomad-xl',
-  'denago-ev-rover-xl6',
-  'denago-ev-rover-xxl',
-  'evolution-d5-ranger-6-plus',
-  'evolution-d5-ranger-22-plus',
-  'evolution-forester-4-plus',
-  'evolution-turfman-1000',
-  'evolution-d6-max-gt4',
-  'evolution-classic-4-plus',
-  'evolution-carrier-6-plus',
-  'evolution-carrier-8-plus',
-  'evolution-classic-2-plus',
-  'evolution-classic-2-pro',
-  'evolution-d5-maverick-4',
-  'evolution-d5-maverick-6',
-  'evolution-d5-maverick-4-plus',
-  'evolution-d5-maverick-6-plus',
-  'evolution-d6-max-gt6',
-  'evolution-d6-max-xt4',
-  'evolution-d6-max-xt6',
-];
-
-// Spec 3.2 tables (prices: the price-banner MSRPs, the priced DENAGO strip and the home page's featured carts).
-const SPEC_FIGURES: Record<string, { price: number | null; seats: number; range: string; topSpeed: string; payload: string }> = {
-  'evolution-d5-ranger-6-plus': { price: null, seats: 6, range: '30-45 mi', topSpeed: '19 mph', payload: '1,200 lbs' },
-  'evolution-d5-ranger-22-plus': { price: null, seats: 4, range: '30-45 mi', topSpeed: '19 mph', payload: '800 lbs' },
-  'evolution-forester-4-plus': { price: null, seats: 4, range: '35-50 mi', topSpeed: '25 mph', payload: '1,200 lbs' },
-  'evolution-turfman-1000': { price: null, seats: 2, range: '40-60 mi', topSpeed: '15 mph', payload: '1,000 lbs' },
-  'evolution-d6-max-gt4': { price: 16995, seats: 4, range: '40-55 mi', topSpeed: '25+ mph', payload: '900 lbs' },
-  'evolution-classic-4-plus': { price: null, seats: 4, range: '35-45 mi', topSpeed: '19 mph', payload: '800 lbs' },
-  'denago-ev-city': { price: 11995, seats: 4, range: '40-50 mi', topSpeed: '25 mph', payload: '900 lbs' },
-  'denago-ev-nomad': { price: null, seats: 4, range: '45-60 mi', topSpeed: '25 mph', payload: '1,000 lbs' },
-  'denago-ev-rover-xl': { price: null, seats: 4, range: 'Up to 50 mi', topSpeed: '25 mph', payload: '800 lbs' },
-  'denago-ev-nomad-xl': { price: 15995, seats: 6, range: '45-55 mi', topSpeed: '25 mph', payload: '1,200 lbs' },
-  'denago-ev-rover-xl6': { price: 18995, seats: 6, range: '50-65 mi', topSpeed: '25 mph', payload: '1,200 lbs' },
-  'denago-ev-rover-xxl': { price: 19995, seats: 8, range: '50-65 mi', topSpeed: '25 mph', payload: '1,400 lbs' },
-  'evolution-carrier-6-plus': { price: 13995, seats: 6, range: '30-40 mi', topSpeed: '20 mph', payload: '1,200 lbs' },
-  'evolution-carrier-8-plus': { price: 15995, seats: 8, range: '30-40 mi', topSpeed: '20 mph', payload: '1,400 lbs' },
-  'evolution-classic-2-plus': { price: 9995, seats: 2, range: '25-35 mi', topSpeed: '19 mph', payload: '400 lbs' },
-  'evolution-classic-2-pro': { price: 11995, seats: 2, range: '30-40 mi', topSpeed: '19 mph', payload: '500 lbs' },
-  'evolution-d5-maverick-4': { price: 11995, seats: 4, range: '30-40 mi', topSpeed: '25 mph', payload: '800 lbs' },
-  'evolution-d5-maverick-6': { price: 13995, seats: 6, range: '30-40 mi', topSpeed: '25 mph', payload: '1,000 lbs' },
-  'evolution-d5-maverick-4-plus': { price: 12995, seats: 4, range: '35-45 mi', topSpeed: '25 mph', payload: '800 lbs' },
-  'evolution-d5-maverick-6-plus': { price: 14995, seats: 6, range: '35-45 mi', topSpeed: '25 mph', payload: '1,200 lbs' },
-  'evolution-d6-max-gt6': { price: 18995, seats: 6, range: '45-60 mi', topSpeed: '25+ mph', payload: '1,200 lbs' },
-  'evolution-d6-max-xt4': { price: 17995, seats: 4, range: '40-55 mi', topSpeed: '25+ mph', payload: '1,000 lbs' },
-  'evolution-d6-max-xt6': { price: 19995, seats: 6, range: '40-55 mi', topSpeed: '25+ mph', payload: '1,200 lbs' },
+const figuresOf = (slug: string) => {
+  const figures = MODEL_FIGURES.find((candidate) => candidate.slug === slug);
+  if (!figures) throw new Error(`${slug} is none of the spec's model pages`);
+  return figures;
 };
 
-// Spec 3.2 figures beyond the common four.
-const SPEC_EXTRAS: Record<string, Record<string, string>> = {
-  'evolution-d5-ranger-6-plus': {
-    chargingTime: '6-8 hours', towingCapacity: '1,500 lbs', length: '158 in', width: '61 in', height: '75 in',
-    groundClearance: '6.5 in', turningRadius: '11 ft',
-  },
-  'evolution-d5-ranger-22-plus': { chargingTime: '6-8 hours', towingCapacity: '1,200 lbs' },
-  'evolution-forester-4-plus': { chargingTime: '6-8 hours', towingCapacity: '1,500 lbs', bedSize: '48 x 32 in' },
-  'evolution-turfman-1000': { chargingTime: '8-10 hours', towingCapacity: '1,800 lbs', batteryType: 'Deep cycle lead-acid' },
-  'evolution-classic-4-plus': { chargingTime: '8-10 hours', batteryVoltage: '48V' },
-  'denago-ev-city': { chargingPort: '110V', batteryType: 'Lithium-ion', streetLegal: 'NEV certified for roads up to 35 mph' },
-  'denago-ev-nomad': { towingCapacity: '1,500 lbs', tires: 'All-terrain' },
-  'denago-ev-rover-xl': { batteryType: 'Lithium-ion', brakes: 'Hydraulic disc', warranty: '2-year limited' },
-  'denago-ev-nomad-xl': { chargingTime: '6-8 hours', batteryType: 'Lithium-ion' },
-  'denago-ev-rover-xl6': { chargingTime: '8-10 hours', batteryType: 'Premium lithium' },
-  'denago-ev-rover-xxl': { chargingTime: '8-10 hours', batteryType: 'Premium lithium' },
-  'evolution-carrier-6-plus': { chargingTime: '8-10 hours', batteryType: 'Deep cycle' },
-  'evolution-carrier-8-plus': { chargingTime: '8-10 hours', batteryType: 'Deep cycle' },
-  'evolution-classic-2-plus': { chargingTime: '8-10 hours', batteryType: 'Deep cycle' },
-  'evolution-classic-2-pro': { chargingTime: '8-10 hours', batteryType: 'Enhanced deep cycle' },
-  'evolution-d5-maverick-4': { chargingTime: '6-8 hours', batteryType: 'Lithium-ion' },
-  'evolution-d5-maverick-6': { chargingTime: '6-8 hours', batteryType: 'Lithium-ion' },
-  'evolution-d5-maverick-4-plus': { chargingTime: '6-8 hours', batteryType: 'Lithium-ion' },
-  'evolution-d5-maverick-6-plus': { chargingTime: '8-10 hours', batteryType: 'Lithium-ion' },
-  'evolution-d6-max-gt4': { batteryType: 'Lithium-ion' },
-  'evolution-d6-max-gt6': { chargingTime: '6-8 hours', batteryType: 'High-performance lithium' },
-  'evolution-d6-max-xt4': { chargingTime: '6-8 hours', batteryType: 'High-performance lithium' },
-  'evolution-d6-max-xt6': { chargingTime: '6-8 hours', batteryType: 'High-performance lithium' },
-};
-
-// Spec 2.3 (layouts), 2.4 (buttons) and 9 (delivery windows).
-const OLDER_LAYOUT = [
-  'evolution-d5-ranger-6-plus', 'evolution-d5-ranger-22-plus', 'evolution-forester-4-plus', 'evolution-turfman-1000',
-  'denago-ev-city', 'evolution-d6-max-gt4', 'denago-ev-nomad', 'evolution-classic-4-plus', 'denago-ev-rover-xl',
-];
-const PRICED_LAYOUT = ['denago-ev-nomad-xl', 'denago-ev-rover-xl6', 'denago-ev-rover-xxl'];
-const FINANCE_OPTIONS = [
-  'denago-ev-rover-xl6', 'denago-ev-rover-xxl', 'denago-ev-nomad-xl', 'denago-ev-city', 'denago-ev-nomad', 'denago-ev-rover-xl',
-  'evolution-carrier-6-plus', 'evolution-carrier-8-plus', 'evolution-classic-2-plus', 'evolution-classic-2-pro',
-  'evolution-d5-maverick-4', 'evolution-d5-maverick-6', 'evolution-d5-maverick-4-plus', 'evolution-d5-maverick-6-plus',
-  'evolution-d6-max-gt4', 'evolution-d6-max-gt6', 'evolution-d6-max-xt4', 'evolution-d6-max-xt6',
-];
-const VIEW_MORE_DETAILS = ['denago-ev-city', 'denago-ev-nomad', 'denago-ev-nomad-xl', 'evolution-carrier-6-plus', 'evolution-d5-maverick-4-plus'];
-const DELIVERY: Record<string, string> = {
-  'denago-ev-nomad-xl': '2-3 Weeks', 'denago-ev-rover-xl6': '2-3 Weeks', 'denago-ev-rover-xxl': '2-3 Weeks',
-  'evolution-classic-2-plus': '1-2 Weeks', 'evolution-classic-2-pro': '1-2 Weeks',
-  'evolution-d5-maverick-4': '1-2 Weeks', 'evolution-d5-maverick-6': '1-2 Weeks',
-  'evolution-d5-maverick-4-plus': '1-2 Weeks', 'evolution-d5-maverick-6-plus': '1-2 Weeks',
-  'evolution-carrier-6-plus': '2-3 Weeks', 'evolution-carrier-8-plus': '2-3 Weeks',
-  'evolution-d6-max-gt6': '2-3 Weeks', 'evolution-d6-max-xt4': '2-3 Weeks', 'evolution-d6-max-xt6': '2-3 Weeks',
-};
 const FILTER_CATEGORIES: Record<string, string[]> = {
   ranger: ['evolution-d5-ranger-6-plus', 'evolution-d5-ranger-22-plus'],
   maverick: ['evolution-d5-maverick-4', 'evolution-d5-maverick-6', 'evolution-d5-maverick-4-plus', 'evolution-d5-maverick-6-plus'],
@@ -131,7 +33,7 @@ describe('shipped catalog', () => {
   it('holds exactly the 23 model pages of the spec, each slug once', () => {
     const slugs = catalog.map((entry) => entry.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
-    expect([...slugs].sort()).toEqual([...SPEC_SLUGS].sort());
+    expect([...slugs].sort()).toEqual(MODEL_FIGURES.map((model) => model.slug).sort());
   });
 
   it('names each model after its brand, in the brand of its slug', () => {
@@ -141,17 +43,17 @@ describe('shipped catalog', () => {
     }
   });
 
-  it.each(Object.entries(SPEC_FIGURES))('shows the spec price, seats, range, top speed and payload of %s', (slug, figures) => {
+  it.each(MODEL_FIGURES.map((figures) => [figures.slug, figures] as const))('shows the spec price, seats, range, top speed and payload of %s', (slug, figures) => {
     const entry = entryFor(slug);
-    expect(entry.price).toBe(figures.price);
+    expect(entry.price).toBe(figures.msrp);
     expect(Number.parseInt(entry.specifications.seatingCapacity, 10)).toBe(figures.seats);
     expect(entry.specifications.range).toBe(figures.range);
     expect(entry.specifications.topSpeed).toBe(figures.topSpeed);
     expect(entry.specifications.payloadCapacity).toBe(figures.payload);
   });
 
-  it.each(Object.entries(SPEC_EXTRAS))('shows the further spec figures of %s', (slug, extras) => {
-    expect(entryFor(slug).specifications).toMatchObject(extras);
+  it.each(MODEL_FIGURES.map((figures) => [figures.slug, figures.more] as const))('shows the further spec figures of %s', (slug, more) => {
+    expect(entryFor(slug).specifications).toMatchObject(more);
   });
 
   it('lets every model be found by one of the five spec category filters or its own category', () => {
@@ -194,7 +96,7 @@ describe('model pages', () => {
 
   it('uses the layout of spec 2.3 and the matching hero buttons', () => {
     for (const page of modelPages) {
-      const layout = OLDER_LAYOUT.includes(page.slug) ? 'older' : PRICED_LAYOUT.includes(page.slug) ? 'priced' : 'price-banner';
+      const { layout } = figuresOf(page.slug);
       expect(page.layout, page.slug).toBe(layout);
       expect(page.heroButtons, page.slug).toBe(layout === 'older' ? 'quote-and-test-drive' : 'quote-and-quote-today');
       expect(page.availability, page.slug).toBe(layout === 'older' ? null : 'In Stock');
@@ -209,14 +111,14 @@ describe('model pages', () => {
 
   it('offers Finance Options and View More Details exactly where spec 2.4 says', () => {
     for (const page of modelPages) {
-      expect(page.financeOptions, page.slug).toBe(FINANCE_OPTIONS.includes(page.slug));
-      if (VIEW_MORE_DETAILS.includes(page.slug)) expect(page.viewMoreDetailsUrl, page.slug).toMatch(/^https:\/\/[^/]+\/\S+$/);
+      expect(page.financeOptions, page.slug).toBe(figuresOf(page.slug).financeOptions);
+      if (figuresOf(page.slug).viewMoreDetails) expect(page.viewMoreDetailsUrl, page.slug).toMatch(/^https:\/\/[^/]+\/\S+$/);
       else expect(page.viewMoreDetailsUrl, page.slug).toBeNull();
     }
   });
 
   it('promises the delivery windows of spec 9 and none elsewhere', () => {
-    for (const page of modelPages) expect(page.delivery, page.slug).toBe(DELIVERY[page.slug] ?? null);
+    for (const page of modelPages) expect(page.delivery, page.slug).toBe(figuresOf(page.slug).delivery);
   });
 
   it('gives every hero tile a figure the catalog has for the model', () => {

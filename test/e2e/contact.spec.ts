@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, test as base, waitForHydration } from './support/fixtures';
+import { VALID_INQUIRY } from '../support/fixtures';
 
 /**
  * Some tests make the server (or a stand-in) answer with an error status on purpose; Chromium logs
@@ -15,13 +16,7 @@ const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
   },
 });
 
-const visitor = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '(609) 555-0100',
-  message: 'Do you have a four-seater in stock in blue?',
-};
+const visitor = VALID_INQUIRY;
 
 async function fillForm(page: Page, values: Partial<typeof visitor> = visitor) {
   if (values.firstName !== undefined) await page.getByLabel('First Name').fill(values.firstName);

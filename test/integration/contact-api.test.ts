@@ -7,17 +7,10 @@ import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import { createLogger } from '../../src/logger';
 import type { MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { VALID_INQUIRY as valid } from '../support/fixtures';
 
 const ORIGIN = 'http://localhost:3000';
 
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '(609) 555-0100',
-  interest: 'sales',
-  message: 'Do you have a four-seater in stock in blue?',
-};
 
 type Field = keyof typeof valid;
 

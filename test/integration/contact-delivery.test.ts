@@ -14,19 +14,12 @@ import { createMailTransport, type MailTransport } from '../../src/mail/mail-tra
 import { startTestApp, type TestApp } from '../support/test-app';
 import { eventually, find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';
 import { adfDtdProblems } from '../support/adf-dtd';
+import { VALID_INQUIRY as valid } from '../support/fixtures';
 
 const STAFF = 'leads@dealer.example';
 const CRM = 'crm@leads.example';
 const FROM = 'Shore Golf Carts Website <website@dealer.example>';
 
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '(609) 555-0100',
-  interest: 'sales',
-  message: 'Do you have a four-seater in stock in blue?',
-};
 
 const silent: Logger = pino({ level: 'silent' });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -2,15 +2,8 @@ import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
 import { ContactForm } from '../../models/contact-form.model';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { VALID_INQUIRY as valid } from '../support/fixtures';
 
-const valid = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '(609) 555-0100',
-  interest: 'sales',
-  message: 'Do you have a four-seater in stock in blue?',
-};
 
 let site: TestApp | undefined;
 

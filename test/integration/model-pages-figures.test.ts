@@ -3,127 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
+import { MODEL_FIGURES } from '../support/fixtures';
+import { specificationLabels } from '../../seeds/specification-labels';
 
 const FINANCING_URL = 'https://apply.lender.test/shore';
 const PHONE = '(732) 555-0199';
 
-type Layout = 'older' | 'priced' | 'price-banner';
-
-interface SpecFigures {
-  layout: Layout;
-  seats: number;
-  range: string;
-  topSpeed: string;
-  /** null: the spec says "not shown", so the page must not show one. */
-  charge: string | null;
-  payload: string;
-  /** null: "not shown"; undefined: the spec's table has no such column for the model. */
-  towing?: string | null;
-  battery?: string;
-  /** Further figures by their label on the page. */
-  other?: Record<string, string>;
-  msrp?: string;
-  delivery?: string;
-}
-
-// model-and-town-pages.md 3.2 (the three tables) and 9 (prices, delivery windows), as the shopper reads them.
-const SPEC: Record<string, SpecFigures> = {
-  'evolution-d5-ranger-6-plus': {
-    layout: 'older', seats: 6, range: '30-45 mi', topSpeed: '19 mph', charge: '6-8 hours', payload: '1,200 lbs', towing: '1,500 lbs',
-    other: { Length: '158 in', Width: '61 in', Height: '75 in', 'Ground Clearance': '6.5 in', 'Turning Radius': '11 ft' },
-  },
-  'evolution-d5-ranger-22-plus': { layout: 'older', seats: 4, range: '30-45 mi', topSpeed: '19 mph', charge: '6-8 hours', payload: '800 lbs', towing: '1,200 lbs' },
-  'evolution-forester-4-plus': {
-    layout: 'older', seats: 4, range: '35-50 mi', topSpeed: '25 mph', charge: '6-8 hours', payload: '1,200 lbs', towing: '1,500 lbs',
-    other: { 'Cargo Bed Size': '48 x 32 in' },
-  },
-  'evolution-turfman-1000': {
-    layout: 'older', seats: 2, range: '40-60 mi', topSpeed: '15 mph', charge: '8-10 hours', payload: '1,000 lbs', towing: '1,800 lbs',
-    battery: 'deep cycle lead acid',
-  },
-  'evolution-d6-max-gt4': { layout: 'older', msrp: '$16,995', seats: 4, range: '40-55 mi', topSpeed: '25+ mph', charge: null, payload: '900 lbs', towing: null, battery: 'lithium ion' },
-  'evolution-classic-4-plus': {
-    layout: 'older', seats: 4, range: '35-45 mi', topSpeed: '19 mph', charge: '8-10 hours', payload: '800 lbs', towing: null,
-    other: { 'Battery Voltage': '48V' },
-  },
-  'denago-ev-city': {
-    layout: 'older', msrp: '$11,995', seats: 4, range: '40-50 mi', topSpeed: '25 mph', charge: null, payload: '900 lbs', battery: 'lithium ion',
-    other: { 'Street Legal': 'NEV certified for roads up to 35 mph', 'Charging Port': '110V' },
-  },
-  'denago-ev-nomad': {
-    layout: 'older', seats: 4, range: '45-60 mi', topSpeed: '25 mph', charge: null, payload: '1,000 lbs', towing: '1,500 lbs',
-    other: { Tires: 'All-terrain' },
-  },
-  'denago-ev-rover-xl': {
-    layout: 'older', seats: 4, range: 'Up to 50 mi', topSpeed: '25 mph', charge: null, payload: '800 lbs', battery: 'lithium ion',
-    other: { Brakes: 'Hydraulic disc', Warranty: '2-year limited' },
-  },
-  'denago-ev-nomad-xl': {
-    layout: 'priced', seats: 6, range: '45-55 mi', topSpeed: '25 mph', charge: '6-8 hours', payload: '1,200 lbs', battery: 'lithium ion',
-    msrp: '$15,995', delivery: '2-3 Weeks',
-  },
-  'denago-ev-rover-xl6': {
-    layout: 'priced', seats: 6, range: '50-65 mi', topSpeed: '25 mph', charge: '8-10 hours', payload: '1,200 lbs', battery: 'premium lithium',
-    msrp: '$18,995', delivery: '2-3 Weeks',
-  },
-  'denago-ev-rover-xxl': {
-    layout: 'priced', seats: 8, range: '50-65 mi', topSpeed: '25 mph', charge: '8-10 hours', payload: '1,400 lbs', battery: 'premium lithium',
-    msrp: '$19,995', delivery: '2-3 Weeks',
-  },
-  'evolution-carrier-6-plus': {
-    layout: 'price-banner', msrp: '$13,995', topSpeed: '20 mph', range: '30-40 mi', seats: 6, battery: 'deep cycle', charge: '8-10 hours',
-    payload: '1,200 lbs', delivery: '2-3 Weeks',
-  },
-  'evolution-carrier-8-plus': {
-    layout: 'price-banner', msrp: '$15,995', topSpeed: '20 mph', range: '30-40 mi', seats: 8, battery: 'deep cycle', charge: '8-10 hours',
-    payload: '1,400 lbs', delivery: '2-3 Weeks',
-  },
-  'evolution-classic-2-plus': {
-    layout: 'price-banner', msrp: '$9,995', topSpeed: '19 mph', range: '25-35 mi', seats: 2, battery: 'deep cycle', charge: '8-10 hours',
-    payload: '400 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-classic-2-pro': {
-    layout: 'price-banner', msrp: '$11,995', topSpeed: '19 mph', range: '30-40 mi', seats: 2, battery: 'enhanced deep cycle', charge: '8-10 hours',
-    payload: '500 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-d5-maverick-4': {
-    layout: 'price-banner', msrp: '$11,995', topSpeed: '25 mph', range: '30-40 mi', seats: 4, battery: 'lithium ion', charge: '6-8 hours',
-    payload: '800 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-d5-maverick-6': {
-    layout: 'price-banner', msrp: '$13,995', topSpeed: '25 mph', range: '30-40 mi', seats: 6, battery: 'lithium ion', charge: '6-8 hours',
-    payload: '1,000 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-d5-maverick-4-plus': {
-    layout: 'price-banner', msrp: '$12,995', topSpeed: '25 mph', range: '35-45 mi', seats: 4, battery: 'lithium ion', charge: '6-8 hours',
-    payload: '800 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-d5-maverick-6-plus': {
-    layout: 'price-banner', msrp: '$14,995', topSpeed: '25 mph', range: '35-45 mi', seats: 6, battery: 'lithium ion', charge: '8-10 hours',
-    payload: '1,200 lbs', delivery: '1-2 Weeks',
-  },
-  'evolution-d6-max-gt6': {
-    layout: 'price-banner', msrp: '$18,995', topSpeed: '25+ mph', range: '45-60 mi', seats: 6, battery: 'high performance lithium',
-    charge: '6-8 hours', payload: '1,200 lbs', delivery: '2-3 Weeks',
-  },
-  'evolution-d6-max-xt4': {
-    layout: 'price-banner', msrp: '$17,995', topSpeed: '25+ mph', range: '40-55 mi', seats: 4, battery: 'high performance lithium',
-    charge: '6-8 hours', payload: '1,000 lbs', delivery: '2-3 Weeks',
-  },
-  'evolution-d6-max-xt6': {
-    layout: 'price-banner', msrp: '$19,995', topSpeed: '25+ mph', range: '40-55 mi', seats: 6, battery: 'high performance lithium',
-    charge: '6-8 hours', payload: '1,200 lbs', delivery: '2-3 Weeks',
-  },
-};
-
-// Spec 2.4: the pages with Finance Options and with View More Details.
-const FINANCE_OPTIONS = new Set([
-  'denago-ev-rover-xl6', 'denago-ev-rover-xxl', 'denago-ev-nomad-xl', 'denago-ev-city', 'denago-ev-nomad', 'denago-ev-rover-xl',
-  'evolution-carrier-6-plus', 'evolution-carrier-8-plus', 'evolution-classic-2-plus', 'evolution-classic-2-pro',
-  'evolution-d5-maverick-4', 'evolution-d5-maverick-6', 'evolution-d5-maverick-4-plus', 'evolution-d5-maverick-6-plus',
-  'evolution-d6-max-gt4', 'evolution-d6-max-gt6', 'evolution-d6-max-xt4', 'evolution-d6-max-xt6',
-]);
-const VIEW_MORE_DETAILS = new Set(['denago-ev-city', 'denago-ev-nomad', 'denago-ev-nomad-xl', 'evolution-carrier-6-plus', 'evolution-d5-maverick-4-plus']);
+const SPEC = new Map(MODEL_FIGURES.map((figures) => [figures.slug, figures]));
+const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
 /** "Lithium-ion" and the spec's "lithium ion" are the same battery. */
 const sameWords = (value: string) => value.toLowerCase().replace(/-/g, ' ');
@@ -134,7 +21,7 @@ describe('the figures and buttons of every model page, against the spec', () => 
 
   beforeAll(async () => {
     site = await startTestApp({ BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL, phone: PHONE }) });
-    for (const slug of Object.keys(SPEC)) pages.set(slug, (await request(site.app).get(`/vehicles/${slug}`).expect(200)).text);
+    for (const slug of SPEC.keys()) pages.set(slug, (await request(site.app).get(`/vehicles/${slug}`).expect(200)).text);
   });
 
   afterAll(async () => {
@@ -145,7 +32,7 @@ describe('the figures and buttons of every model page, against the spec', () => 
     expect(pages.size).toBe(23);
   });
 
-  describe.each(Object.entries(SPEC))('%s', (slug, spec) => {
+  describe.each([...SPEC])('%s', (slug, spec) => {
     const main = () => mainOf(pages.get(slug)!);
     const specification = (label: string) => {
       const rows = labelledValues(byId(main(), 'specifications')).filter(([rowLabel]) => rowLabel === label);
@@ -158,10 +45,13 @@ describe('the figures and buttons of every model page, against the spec', () => 
       expect(specification('Range')).toBe(spec.range);
       expect(specification('Top Speed')).toBe(spec.topSpeed);
       expect(specification('Payload Capacity')).toBe(spec.payload);
-      expect(specification('Charging Time')).toBe(spec.charge ?? undefined);
-      if (spec.towing !== undefined) expect(specification('Towing Capacity')).toBe(spec.towing ?? undefined);
-      if (spec.battery) expect(sameWords(specification('Battery') ?? '')).toBe(spec.battery);
-      for (const [label, value] of Object.entries(spec.other ?? {})) expect(specification(label), label).toBe(value);
+      expect(specification('Charging Time')).toBe(spec.more.chargingTime);
+      for (const key of spec.notShown ?? []) expect(specification(specificationLabels[key]!.label), key).toBeUndefined();
+      for (const [key, value] of Object.entries(spec.more)) {
+        const shown = specification(specificationLabels[key]!.label);
+        if (key === 'batteryType') expect(sameWords(shown ?? ''), key).toBe(sameWords(value!));
+        else expect(shown, key).toBe(value);
+      }
     });
 
     it('repeats the same top speed and range in its hero tiles', () => {
@@ -172,13 +62,13 @@ describe('the figures and buttons of every model page, against the spec', () => 
     });
 
     if (spec.layout === 'older') {
-      it(spec.msrp ? `shows the catalog's MSRP ${spec.msrp}, without a stock label or NEW badge` : 'prints no price, stock label or NEW badge (quoted on request)', () => {
+      it(spec.msrp ? `shows the catalog's MSRP ${dollars(spec.msrp)}, without a stock label or NEW badge` : 'prints no price, stock label or NEW badge (quoted on request)', () => {
         const text = textOf(main());
         expect(text).not.toContain('In Stock');
         expect(main()).not.toMatch(/>NEW</);
         if (spec.msrp) {
           expect(labelledValues(byId(main(), 'price'))).toEqual([
-            ['MSRP', spec.msrp],
+            ['MSRP', dollars(spec.msrp)],
             ['Financing', 'Financing Available'],
           ]);
           expect(text).not.toContain("Ask for today's price");
@@ -205,9 +95,9 @@ describe('the figures and buttons of every model page, against the spec', () => 
         expect(links.some((link) => link.text.startsWith('Visit Showroom'))).toBe(false);
       });
     } else {
-      it(`shows the MSRP ${spec.msrp}, Financing Available, In Stock and delivery in ${spec.delivery}`, () => {
+      it(`shows the MSRP ${dollars(spec.msrp!)}, Financing Available, In Stock and delivery in ${spec.delivery}`, () => {
         expect(labelledValues(byId(main(), 'price'))).toEqual([
-          ['MSRP', spec.msrp],
+          ['MSRP', dollars(spec.msrp!)],
           ['Financing', 'Financing Available'],
           ['Availability', 'In Stock'],
           ['Delivery', spec.delivery],
@@ -225,18 +115,18 @@ describe('the figures and buttons of every model page, against the spec', () => 
 
       it('offers the priced model to search engines at the same price', () => {
         const product = jsonLd(pages.get(slug)!).find((entry) => entry['@type'] === 'Product');
-        expect((product?.offers as { price: number }).price).toBe(Number(spec.msrp!.replace(/[$,]/g, '')));
+        expect((product?.offers as { price: number }).price).toBe(spec.msrp);
       });
     }
 
-    it(`${FINANCE_OPTIONS.has(slug) ? 'offers' : 'does not offer'} Finance Options and ${VIEW_MORE_DETAILS.has(slug) ? 'offers' : 'does not offer'} View More Details`, () => {
+    it(`${spec.financeOptions ? 'offers' : 'does not offer'} Finance Options and ${spec.viewMoreDetails ? 'offers' : 'does not offer'} View More Details`, () => {
       const links = linksOf(main());
       const finance = links.filter((link) => link.text.startsWith('Finance Options'));
       expect(finance).toEqual(
-        FINANCE_OPTIONS.has(slug) ? [{ href: FINANCING_URL, text: 'Finance Options (opens in a new tab)', target: '_blank', rel: 'noopener noreferrer' }] : [],
+        spec.financeOptions ? [{ href: FINANCING_URL, text: 'Finance Options (opens in a new tab)', target: '_blank', rel: 'noopener noreferrer' }] : [],
       );
       const details = links.filter((link) => link.text.startsWith('View More Details'));
-      expect(details.length).toBe(VIEW_MORE_DETAILS.has(slug) ? 1 : 0);
+      expect(details.length).toBe(spec.viewMoreDetails ? 1 : 0);
       for (const link of details) {
         expect(link).toMatchObject({ text: 'View More Details (opens in a new tab)', target: '_blank', rel: 'noopener noreferrer' });
         expect(link.href).toMatch(/^https:\/\/[^/]+\/\S+$/);

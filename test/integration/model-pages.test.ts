@@ -7,41 +7,13 @@ import { importCatalog } from '../../services/catalog-import.service';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
+import { MODEL_FIGURES } from '../support/fixtures';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
 
-type Layout = 'older' | 'priced' | 'price-banner';
-
-// The 23 fixed pages of model-and-town-pages.md 2.1 (hidden slugs from DECISIONS.md), their
-// model names (3.2) and layouts (2.3), and the MSRP each page prints: the priced layouts' (3.2, 9),
-// and on the older layout the catalog's price where it has one (the home page's $11,995 and
-// $16,995, which the spec's older pages left out: issue 12).
-const MODEL_PAGES: Array<{ slug: string; name: string; brand: 'DENAGO' | 'EVOLUTION'; layout: Layout; msrp?: number }> = [
-  { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'DENAGO', layout: 'older', msrp: 11995 },
-  { slug: 'denago-ev-nomad', name: 'DENAGO EV Nomad', brand: 'DENAGO', layout: 'older' },
-  { slug: 'denago-ev-rover-xl', name: 'DENAGO EV Rover XL', brand: 'DENAGO', layout: 'older' },
-  { slug: 'denago-ev-nomad-xl', name: 'DENAGO EV Nomad XL', brand: 'DENAGO', layout: 'priced', msrp: 15995 },
-  { slug: 'denago-ev-rover-xl6', name: 'DENAGO EV Rover XL6', brand: 'DENAGO', layout: 'priced', msrp: 18995 },
-  { slug: 'denago-ev-rover-xxl', name: 'DENAGO EV Rover XXL', brand: 'DENAGO', layout: 'priced', msrp: 19995 },
-  { slug: 'evolution-d5-ranger-6-plus', name: 'EVOLUTION D5 Ranger 6 Plus', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-d5-ranger-22-plus', name: 'EVOLUTION D5 Ranger 2+2 Plus', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-forester-4-plus', name: 'EVOLUTION Forester 4 Plus', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-turfman-1000', name: 'EVOLUTION Turfman 1000', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-d6-max-gt4', name: 'EVOLUTION D6 Max GT4', brand: 'EVOLUTION', layout: 'older', msrp: 16995 },
-  { slug: 'evolution-classic-4-plus', name: 'EVOLUTION Classic 4 Plus', brand: 'EVOLUTION', layout: 'older' },
-  { slug: 'evolution-carrier-6-plus', name: 'EVOLUTION Carrier 6 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 13995 },
-  { slug: 'evolution-carrier-8-plus', name: 'EVOLUTION Carrier 8 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 15995 },
-  { slug: 'evolution-classic-2-plus', name: 'EVOLUTION Classic 2 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 9995 },
-  { slug: 'evolution-classic-2-pro', name: 'EVOLUTION Classic 2 Pro', brand: 'EVOLUTION', layout: 'price-banner', msrp: 11995 },
-  { slug: 'evolution-d5-maverick-4', name: 'EVOLUTION D5 Maverick 4', brand: 'EVOLUTION', layout: 'price-banner', msrp: 11995 },
-  { slug: 'evolution-d5-maverick-6', name: 'EVOLUTION D5 Maverick 6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 13995 },
-  { slug: 'evolution-d5-maverick-4-plus', name: 'EVOLUTION D5 Maverick 4 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 12995 },
-  { slug: 'evolution-d5-maverick-6-plus', name: 'EVOLUTION D5 Maverick 6 Plus', brand: 'EVOLUTION', layout: 'price-banner', msrp: 14995 },
-  { slug: 'evolution-d6-max-gt6', name: 'EVOLUTION D6 Max GT6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 18995 },
-  { slug: 'evolution-d6-max-xt4', name: 'EVOLUTION D6 Max XT4', brand: 'EVOLUTION', layout: 'price-banner', msrp: 17995 },
-  { slug: 'evolution-d6-max-xt6', name: 'EVOLUTION D6 Max XT6', brand: 'EVOLUTION', layout: 'price-banner', msrp: 19995 },
-];
+// The 23 fixed pages, their names, layouts and the MSRP each page prints (test/support/fixtures.ts).
+const MODEL_PAGES = MODEL_FIGURES;
 
 const contact = (topic: string | null, slug: string) =>
   `/contact?interest=sales${topic ? `&topic=${encodeURIComponent(topic).replace(/%20/g, '+')}` : ''}&vehicle=${slug}`;
@@ -166,7 +138,7 @@ describe('the 23 fixed model pages', () => {
       expect(properties.map((property) => property.name)).toEqual(expect.arrayContaining(['Top Speed', 'Range', 'Seating Capacity']));
       expect(properties.every((property) => property['@type'] === 'PropertyValue' && property.value.length > 0)).toBe(true);
       const shownPrice = byId(page(model.slug), 'price');
-      if (model.msrp === undefined) {
+      if (model.msrp === null) {
         expect(shownPrice).toBe('');
         expect(product.offers).toBeUndefined();
       } else {

@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { MongoClient, type Document } from 'mongodb';
 import { startEmbeddedMongo } from 'embedded-mongo';
+import { VALID_INQUIRY as validInquiry } from './fixtures';
 
 /** The production entry as an operator runs it (needs `npm run build`, which runs before the tests). */
 export const serverEntry = path.resolve('dist/server/server.js');
@@ -86,14 +87,6 @@ export async function readCollection(dataDir: string, collection: string): Promi
   }
 }
 
-export const validInquiry = {
-  firstName: 'Jane',
-  lastName: 'Doe',
-  email: 'jane.doe@example.com',
-  phone: '(609) 555-0100',
-  interest: 'sales',
-  message: 'Do you have a four-seater in stock in blue?',
-};
 
 /** One POST /api/contact: the status and the stored id (201), or 0 when the connection failed. */
 export async function postInquiry(origin: string, body: object = validInquiry): Promise<{ status: number; id?: string; error?: string }> {
