@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
-import { createInquiryOutbox } from '../services/inquiry-outbox';
+import { createInquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
 import type { Env } from '../src/config/env';

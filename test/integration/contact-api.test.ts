@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
-import { createInquiryOutbox } from '../../services/inquiry-outbox';
+import { createInquiryOutbox } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
 import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import { createLogger } from '../../src/logger';

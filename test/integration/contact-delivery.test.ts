@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
-import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/inquiry-outbox';
+import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
 import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import type { Logger } from '../../src/logger';

@@ -1,6 +1,6 @@
 import type { SendMailOptions } from 'nodemailer';
 import { pino } from 'pino';
-import { createInquiryOutbox } from '../../services/inquiry-outbox';
+import { createInquiryOutbox } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
 import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import type { MailTransport } from '../../src/mail/mail-transport';
