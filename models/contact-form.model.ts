@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
-import type { ContactContext } from '../src/contact/contact-schema';
-import { INTERESTS, type Interest } from '../src/contact/interest';
+import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
+import type { LeadSource } from '../src/contact/visit-source';
+import { INTERESTS } from '../src/contact/interest';
 import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 
 
@@ -28,34 +29,14 @@ export interface DeliveryState {
   claimToken?: string;
 }
 
-/**
- * How the visit that sent the inquiry began (src/contact/visit-source.ts): its first page, the
- * host of the site that linked to it, and its ad campaign parameters. Checked on arrival.
- */
-export interface LeadSourceRecord {
-  landingPage?: string;
-  referrer?: string;
-  utmSource?: string;
-  utmMedium?: string;
-  utmCampaign?: string;
-  utmTerm?: string;
-  utmContent?: string;
-  gclid?: string;
-}
-
 /** An inquiry as the contact_forms collection stores it. */
-export interface ContactFormRecord {
+export interface ContactFormRecord extends ContactInput {
   /** The public uuid; set by the server, never by the visitor. */
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  interest: Interest;
-  message: string;
   prefill?: ContactContext;
   vehicleOfInterest?: VehicleOfInterest;
-  source?: LeadSourceRecord;
+  /** How the visit that sent the inquiry began (src/contact/visit-source.ts); checked on arrival. */
+  source?: LeadSource;
   /**
    * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
    * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
@@ -97,7 +78,7 @@ const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
 
 const optionalText = (maxlength: number) => ({ type: String, maxlength });
 
-const leadSourceSchema = new Schema<LeadSourceRecord>(
+const leadSourceSchema = new Schema<LeadSource>(
   {
     landingPage: optionalText(300),
     referrer: optionalText(260),

@@ -1,16 +1,10 @@
 import type { LeadSource } from '../contact/visit-source';
-import type { Interest } from '../contact/interest';
+import type { ContactInput } from '../contact/contact-schema';
 import type { VehicleOfInterest } from '../contact/vehicle-of-interest';
 
 /** One stored inquiry, as the staff e-mail and the ADF lead describe it. */
-export interface InquiryLead {
+export interface InquiryLead extends ContactInput {
   id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-  interest: Interest;
-  message: string;
   createdAt: Date;
   topic?: string;
   /** A rental plan key such as '6-seater-weekly'. */

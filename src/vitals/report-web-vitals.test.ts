@@ -2,14 +2,12 @@ import type { LCPMetric } from 'web-vitals';
 import { describe, expect, test } from 'vitest';
 import type { FieldMetric } from './field-metric';
 import { createMetricQueue, fieldMetric, routeOf } from './report-web-vitals';
+import { LCP_MEASUREMENT } from '../../test/support/fixtures';
 
+// What web-vitals hands over: the measurement with the page's URL and its performance entries.
+const { route: _route, ...measurement } = LCP_MEASUREMENT;
 const measured = {
-  name: 'LCP',
-  value: 1834.2,
-  rating: 'good',
-  delta: 1834.2,
-  id: 'v6-1767225600000-4618392041275',
-  navigationType: 'navigate',
+  ...measurement,
   navigationId: 1,
   navigationURL: 'https://www.example.com/vehicles/denago-ev-city?utm_source=mail&email=jane.doe@example.com',
   entries: [],
@@ -28,15 +26,7 @@ const metric = (overrides: Partial<FieldMetric>): FieldMetric => ({
 
 describe('what the browser sends of a measurement', () => {
   test('the figures and the page type, never the URL or the performance entries', () => {
-    expect(fieldMetric(measured, 'model-page')).toEqual({
-      name: 'LCP',
-      value: 1834.2,
-      rating: 'good',
-      delta: 1834.2,
-      id: 'v6-1767225600000-4618392041275',
-      navigationType: 'navigate',
-      route: 'model-page',
-    });
+    expect(fieldMetric(measured, 'model-page')).toEqual(LCP_MEASUREMENT);
   });
 
   test('a page load’s metrics count for the page it was loaded as, even after moving on in the site', () => {

@@ -2,18 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { routes } from '../../views/routes';
 import { pageRouteIds } from '../ssr/page-route-ids';
 import { vitalsReportSchema } from './vitals-report-schema';
+import { LCP_MEASUREMENT } from '../../test/support/fixtures';
 
 const schema = vitalsReportSchema(['home-page', 'model-page', 'town-page', 'not-found-page']);
 
-const lcp = {
-  name: 'LCP',
-  value: 1834.2,
-  rating: 'good',
-  delta: 1834.2,
-  id: 'v6-1767225600000-4618392041275',
-  navigationType: 'navigate',
-  route: 'model-page',
-};
+const lcp = LCP_MEASUREMENT;
 const cls = { ...lcp, name: 'CLS', value: 0.031, delta: 0.031, id: 'v6-1767225600000-8120394857123' };
 
 const accepts = (metrics: object[]) => schema.safeParse({ metrics }).success;

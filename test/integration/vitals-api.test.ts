@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { LCP_MEASUREMENT } from '../support/fixtures';
 
 // Every line the app logs, as the JSON pino writes: the test app's logger, made to keep its lines.
 const logged = vi.hoisted(() => [] as string[]);
@@ -15,15 +16,7 @@ vi.mock('../../src/logger', async (importOriginal) => {
 
 const ORIGIN = 'http://localhost:3000';
 
-const lcp = {
-  name: 'LCP',
-  value: 1834.2,
-  rating: 'good',
-  delta: 1834.2,
-  id: 'v6-1767225600000-4618392041275',
-  navigationType: 'navigate',
-  route: 'model-page',
-};
+const lcp = LCP_MEASUREMENT;
 const cls = { ...lcp, name: 'CLS', value: 0.031, delta: 0.031, id: 'v6-1767225600000-8120394857123' };
 
 /** A report as navigator.sendBeacon sends a string: text/plain with the charset, from our own page. */

@@ -1,7 +1,7 @@
 /**
  * The figures tests check the site against, in one place: the specification's 23 model pages
  * (docs/decisions/003-specification-decisions.md settles where the spec disagrees with itself)
- * and one inquiry every check accepts.
+ * one inquiry every check accepts and one Web Vitals measurement.
  */
 
 /** An inquiry as a visitor sends it, valid in every field. */
@@ -12,6 +12,17 @@ export const VALID_INQUIRY: Readonly<Record<'firstName' | 'lastName' | 'email' |
   phone: '(609) 555-0100',
   interest: 'sales',
   message: 'Do you have a four-seater in stock in blue?',
+};
+
+/** One Core Web Vitals measurement as the browser reports it (web-vitals' fields and the page type). */
+export const LCP_MEASUREMENT = {
+  name: 'LCP',
+  value: 1834.2,
+  rating: 'good',
+  delta: 1834.2,
+  id: 'v6-1767225600000-4618392041275',
+  navigationType: 'navigate',
+  route: 'model-page',
 };
 
 export type ModelLayout = 'older' | 'priced' | 'price-banner';

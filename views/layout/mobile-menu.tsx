@@ -1,10 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useBusiness } from '../hooks/use-business';
 import { useSiteStore } from '../state/site-store';
-import { ButtonLink } from '../components/button-link';
 import { Icon } from '../components/icon';
 import { navigation } from './navigation';
+import { CallButton } from '../components/call-button';
 
 const MENU_ID = 'mobile-menu';
 
@@ -14,7 +13,6 @@ const MENU_ID = 'mobile-menu';
  * store holds whether it is open and choosing a link closes it.
  */
 export function MobileMenu() {
-  const business = useBusiness();
   const menuOpen = useSiteStore((state) => state.menuOpen);
   const setMenuOpen = useSiteStore((state) => state.setMenuOpen);
   const panel = useRef<HTMLDivElement>(null);
@@ -110,10 +108,7 @@ export function MobileMenu() {
           </ul>
         </nav>
         <div className="border-t border-ink-200 px-5 py-5">
-          <ButtonLink to={business.phoneHref} variant="call" size="lg" className="w-full">
-            <Icon name="phone" className="size-4" />
-            Call {business.phone}
-          </ButtonLink>
+          <CallButton variant="call" className="w-full" />
         </div>
       </div>
     </>

@@ -7,13 +7,12 @@ import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
-import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
 import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
-import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { BrandHero } from '../components/brand-hero';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
@@ -46,28 +45,10 @@ function DenagoModels({ vehicles, total }: { vehicles: BrandVehicle[]; total: nu
 
 function DenagoPage() {
   const data = useLoaderData() as DenagoData;
-  const business = useBusiness();
   const availability = contactPath({ interest: 'sales', topic: content.models.availabilityTopic });
   return (
     <>
-      <PageHero
-        eyebrow={content.hero.eyebrow}
-        title={content.hero.title}
-        actions={
-          <>
-            <ButtonLink to="#models" variant="call" size="lg">
-              See the Models
-              <Icon name="arrowRight" className="size-4" />
-            </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
-          </>
-        }
-      >
-        <p>{content.hero.intro}</p>
-      </PageHero>
+      <BrandHero copy={content.hero} jumpTo="#models" jumpLabel="See the Models" />
 
       <Section id="about-denago">
         <div className="grid gap-10 lg:grid-cols-[1fr_1.1fr] lg:items-start">

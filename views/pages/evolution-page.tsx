@@ -10,13 +10,12 @@ import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
-import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
 import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
-import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { BrandHero } from '../components/brand-hero';
 
 /** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
@@ -128,27 +127,9 @@ function EvolutionGrid({ vehicles, total }: { vehicles: BrandVehicle[]; total: n
 
 function EvolutionPage() {
   const data = useLoaderData() as EvolutionData;
-  const business = useBusiness();
   return (
     <>
-      <PageHero
-        eyebrow={content.hero.eyebrow}
-        title={content.hero.title}
-        actions={
-          <>
-            <ButtonLink to="#evolution-inventory" variant="call" size="lg">
-              See Current Inventory
-              <Icon name="arrowRight" className="size-4" />
-            </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
-          </>
-        }
-      >
-        <p>{content.hero.intro}</p>
-      </PageHero>
+      <BrandHero copy={content.hero} jumpTo="#evolution-inventory" jumpLabel="See Current Inventory" />
 
       <Section id="model-categories" title="Model Categories" intro="Three families for three kinds of days.">
         <ul className="grid gap-6 md:grid-cols-3">

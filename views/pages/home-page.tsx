@@ -19,6 +19,7 @@ import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
+import { CallButton } from '../components/call-button';
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
@@ -65,10 +66,7 @@ function HomePage() {
               View Inventory
               <Icon name="arrowRight" className="size-4" />
             </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
+            <CallButton variant="outline-light" />
           </>
         }
         aside={

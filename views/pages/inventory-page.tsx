@@ -16,9 +16,9 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
-import { useBusiness } from '../hooks/use-business';
 import { InventoryFiltersProvider, useInventoryFilters, useInventoryFiltersStore } from '../state/inventory-filters-store';
 import type { PageModule } from './page-module';
+import { CallButton } from '../components/call-button';
 
 type InventoryData = VehicleListData<InventoryListing>;
 
@@ -196,7 +196,6 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
 
 function InventoryPage() {
   const data = useLoaderData() as InventoryData;
-  const business = useBusiness();
   return (
     <>
       <PageHero eyebrow="DENAGO · EVOLUTION" title="Golf Cart & LSV Inventory">
@@ -228,10 +227,7 @@ function InventoryPage() {
               <Icon name="mail" className="size-4" />
               Contact Our Sales Team
             </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="call" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
+            <CallButton variant="call" />
           </div>
         </Card>
       </Section>

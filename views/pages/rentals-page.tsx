@@ -7,8 +7,8 @@ import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RentalPlanCard } from '../components/rental-plan-card';
 import { Section } from '../components/section';
-import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { CallButton } from '../components/call-button';
 
 const PLANS_ID = 'plans';
 
@@ -18,7 +18,6 @@ function reservePath(group: RentalPlanGroup, planId: string): string {
 }
 
 function RentalsPage() {
-  const business = useBusiness();
   return (
     <>
       <PageHero
@@ -99,10 +98,7 @@ function RentalsPage() {
             </p>
           </div>
           <div className="flex flex-col gap-3">
-            <ButtonLink to={business.phoneHref} variant="call" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
+            <CallButton variant="call" />
             <ButtonLink to={contactPath({ interest: 'general', topic: 'rental' })} variant="secondary" size="lg">
               Send Us a Message
             </ButtonLink>

@@ -12,6 +12,7 @@ import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { CallButton } from '../components/call-button';
 
 interface ShowroomService {
   title: string;
@@ -53,10 +54,7 @@ function ShowroomPage() {
         title="Our Showrooms"
         actions={
           <>
-            <ButtonLink to={business.phoneHref} variant="call" size="lg">
-              <Icon name="phone" className="size-4" />
-              Call {business.phone}
-            </ButtonLink>
+            <CallButton variant="call" />
             <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive' })} variant="outline-light" size="lg">
               Schedule a Visit
             </ButtonLink>

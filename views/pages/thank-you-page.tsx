@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { CallButton } from '../components/call-button';
 
 const nextSteps = [
   { title: 'We review your message', text: 'A member of our team reads your inquiry and pulls up the models, rental dates or service history it mentions.' },
@@ -45,10 +45,7 @@ function ThankYouPage() {
             <p className="text-lg text-ink-700">Call us and talk to our team right away.</p>
             <HoursList week={business.hours} className="mt-3 text-ink-700" />
           </div>
-          <ButtonLink to={business.phoneHref} variant="call" size="lg">
-            <Icon name="phone" className="size-4" />
-            Call {business.phone}
-          </ButtonLink>
+          <CallButton variant="call" />
         </div>
       </Section>
       <Section title="While you wait" id="explore">

@@ -1,11 +1,9 @@
 import { contactPath } from '../../../src/contact/contact-path';
 import { ButtonLink } from '../button-link';
-import { Icon } from '../icon';
-import { useBusiness } from '../../hooks/use-business';
+import { CallButton } from '../call-button';
 
 /** The older layout's blue call to action: write to us, or call. A page that shows the price does not offer to tell it. */
 export function ContactBanner({ vehicleName, vehicleSlug, priced }: { vehicleName: string; vehicleSlug: string; priced: boolean }) {
-  const business = useBusiness();
   return (
     <section aria-labelledby="contact-banner-heading" className="bg-brand-700 text-white">
       <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-14 sm:px-6 lg:flex-row lg:items-center lg:justify-between">
@@ -23,10 +21,7 @@ export function ContactBanner({ vehicleName, vehicleSlug, priced }: { vehicleNam
           <ButtonLink to={contactPath({ interest: 'sales', vehicle: vehicleSlug })} variant="call" size="lg">
             Contact Us Today
           </ButtonLink>
-          <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-            <Icon name="phone" className="size-4" />
-            Call {business.phone}
-          </ButtonLink>
+          <CallButton variant="outline-light" />
         </div>
       </div>
     </section>

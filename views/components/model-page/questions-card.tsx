@@ -1,8 +1,8 @@
-import { ButtonLink } from '../button-link';
 import { Card } from '../card';
 import { Icon } from '../icon';
 import { hoursRows } from '../../../src/business/week-hours';
 import { useBusiness } from '../../hooks/use-business';
+import { CallButton } from '../call-button';
 
 /** Beside the figures: a person to ask, one call away. */
 export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
@@ -21,10 +21,7 @@ export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
         Call our sales team for a walkaround, a test drive or help choosing between models. We are open {openHours}.
       </p>
       <div className="mt-auto pt-6">
-        <ButtonLink to={business.phoneHref} size="lg">
-          <Icon name="phone" className="size-4" />
-          Call {business.phone}
-        </ButtonLink>
+        <CallButton />
       </div>
     </Card>
   );
