@@ -1,16 +1,12 @@
 import { businessHolidays, type BusinessProfile } from '../config/business-profile';
+import { businessIdentity } from './business-identity';
 import { openingHoursJsonLd } from './opening-hours-json-ld';
 
 /** The business as schema.org's AutoDealer: its main showroom's address, the phone line's hours, the area it serves. */
 export function businessJsonLd(business: BusinessProfile): object {
   const main = business.showrooms[0]!;
   return {
-    '@context': 'https://schema.org',
-    '@type': 'AutoDealer',
-    '@id': `${business.origin}/#business`,
-    name: business.name,
-    url: `${business.origin}/`,
-    telephone: business.phone,
+    ...businessIdentity(business),
     email: business.email,
     image: `${business.origin}/images/share.png`,
     priceRange: '$$',

@@ -27,6 +27,7 @@ import { notFoundPage } from './not-found-page';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 import type { TownPageCopy } from './town-page-copy';
+import { businessIdentity } from '../../src/head/business-identity';
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
@@ -250,12 +251,7 @@ function townJsonLd(town: Town, copy: TownPageCopy, business: BusinessProfile): 
       business.origin,
     ),
     {
-      '@context': 'https://schema.org',
-      '@type': 'AutoDealer',
-      '@id': `${business.origin}/#business`,
-      name: business.name,
-      url: `${business.origin}/`,
-      telephone: business.phone,
+      ...businessIdentity(business),
       areaServed: {
         '@type': town.type === 'City' ? 'City' : 'AdministrativeArea',
         name: `${copy.fullName}, New Jersey`,
