@@ -3,8 +3,11 @@ import { useBusiness } from '../hooks/use-business';
 import { ButtonLink } from '../components/button-link';
 import { Icon } from '../components/icon';
 import { SiteLogo } from '../components/site-logo';
-import { MobileMenu } from './mobile-menu';
 import { navigation } from './navigation';
+import { deferredHydration } from './deferred-hydration';
+
+// A native popover that opens and closes without JavaScript: its code need not hold up the page.
+const MobileMenu = deferredHydration(() => import('./mobile-menu').then((module) => module.MobileMenu));
 
 export function SiteHeader() {
   const business = useBusiness();
