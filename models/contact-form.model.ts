@@ -73,8 +73,9 @@ export interface ContactFormRecord {
   vehicleOfInterest?: VehicleOfInterest;
   source?: LeadSourceRecord;
   /**
-   * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
-   * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
+   * When the inquiry arrived, set by the server. The product calls it text with a timestamp default:
+   * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string
+   * (docs/decisions/003-specification-decisions.md#storage).
    */
   createdAt: Date;
   /** The staff notification e-mail. */

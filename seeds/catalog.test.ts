@@ -14,7 +14,7 @@ const entryFor = (slug: string) => {
 };
 const publicFile = (sitePath: string) => fileURLToPath(new URL(`../public${sitePath}`, import.meta.url));
 
-// The 23 fixed model pages of model-and-town-pages.md 2.1, with the four hidden EVOLUTION slugs of DECISIONS.md.
+// The 23 fixed model pages of docs/product.md#model-pages, with the four hidden EVOLUTION slugs of docs/decisions/003-specification-decisions.md#placeholders.
 const SPEC_SLUGS = [
   'denago-ev-city',
   'denago-ev-nomad',
@@ -41,7 +41,7 @@ const SPEC_SLUGS = [
   'evolution-d6-max-xt6',
 ];
 
-// Spec 3.2 tables (prices: the price-banner MSRPs, the priced DENAGO strip and the home page's featured carts).
+// The specified figures, docs/product.md#model-figures (prices: the price-banner MSRPs, the priced DENAGO strip and the home page's featured carts).
 const SPEC_FIGURES: Record<string, { price: number | null; seats: number; range: string; topSpeed: string; payload: string }> = {
   'evolution-d5-ranger-6-plus': { price: null, seats: 6, range: '30-45 mi', topSpeed: '19 mph', payload: '1,200 lbs' },
   'evolution-d5-ranger-22-plus': { price: null, seats: 4, range: '30-45 mi', topSpeed: '19 mph', payload: '800 lbs' },
@@ -68,7 +68,7 @@ const SPEC_FIGURES: Record<string, { price: number | null; seats: number; range:
   'evolution-d6-max-xt6': { price: 19995, seats: 6, range: '40-55 mi', topSpeed: '25+ mph', payload: '1,200 lbs' },
 };
 
-// Spec 3.2 figures beyond the common four.
+// The specified figures beyond the common four (docs/product.md#model-figures).
 const SPEC_EXTRAS: Record<string, Record<string, string>> = {
   'evolution-d5-ranger-6-plus': {
     chargingTime: '6-8 hours', towingCapacity: '1,500 lbs', length: '158 in', width: '61 in', height: '75 in',
@@ -98,7 +98,7 @@ const SPEC_EXTRAS: Record<string, Record<string, string>> = {
   'evolution-d6-max-xt6': { chargingTime: '6-8 hours', batteryType: 'High-performance lithium' },
 };
 
-// Spec 2.3 (layouts), 2.4 (buttons) and 9 (delivery windows).
+// Layouts, buttons and delivery windows: docs/product.md#model-page-layouts, #model-page-buttons and #model-figures.
 const OLDER_LAYOUT = [
   'evolution-d5-ranger-6-plus', 'evolution-d5-ranger-22-plus', 'evolution-forester-4-plus', 'evolution-turfman-1000',
   'denago-ev-city', 'evolution-d6-max-gt4', 'denago-ev-nomad', 'evolution-classic-4-plus', 'denago-ev-rover-xl',

@@ -14,10 +14,10 @@ interface SpecFigures {
   seats: number;
   range: string;
   topSpeed: string;
-  /** null: the spec says "not shown", so the page must not show one. */
+  /** null: the product says "not shown" (docs/product.md#model-figures), so the page must not show one. */
   charge: string | null;
   payload: string;
-  /** null: "not shown"; undefined: the spec's table has no such column for the model. */
+  /** null: "not shown"; undefined: the specified table has no such column for the model. */
   towing?: string | null;
   battery?: string;
   /** Further figures by their label on the page. */
@@ -26,7 +26,7 @@ interface SpecFigures {
   delivery?: string;
 }
 
-// model-and-town-pages.md 3.2 (the three tables) and 9 (prices, delivery windows), as the shopper reads them.
+// The specified figures, prices and delivery windows (docs/product.md#model-figures), as the shopper reads them.
 const SPEC: Record<string, SpecFigures> = {
   'evolution-d5-ranger-6-plus': {
     layout: 'older', seats: 6, range: '30-45 mi', topSpeed: '19 mph', charge: '6-8 hours', payload: '1,200 lbs', towing: '1,500 lbs',
@@ -116,7 +116,7 @@ const SPEC: Record<string, SpecFigures> = {
   },
 };
 
-// Spec 2.4: the pages with Finance Options and with View More Details.
+// docs/product.md#model-page-buttons: the pages with Finance Options and with View More Details.
 const FINANCE_OPTIONS = new Set([
   'denago-ev-rover-xl6', 'denago-ev-rover-xxl', 'denago-ev-nomad-xl', 'denago-ev-city', 'denago-ev-nomad', 'denago-ev-rover-xl',
   'evolution-carrier-6-plus', 'evolution-carrier-8-plus', 'evolution-classic-2-plus', 'evolution-classic-2-pro',
@@ -125,7 +125,7 @@ const FINANCE_OPTIONS = new Set([
 ]);
 const VIEW_MORE_DETAILS = new Set(['denago-ev-city', 'denago-ev-nomad', 'denago-ev-nomad-xl', 'evolution-carrier-6-plus', 'evolution-d5-maverick-4-plus']);
 
-/** "Lithium-ion" and the spec's "lithium ion" are the same battery. */
+/** "Lithium-ion" and the specified "lithium ion" are the same battery. */
 const sameWords = (value: string) => value.toLowerCase().replace(/-/g, ' ');
 
 describe('the figures and buttons of every model page, against the spec', () => {

@@ -11,10 +11,10 @@ const FINANCING_URL = 'https://apply.lender.test/shore';
 
 type Layout = 'older' | 'priced' | 'price-banner';
 
-// The 23 fixed pages of model-and-town-pages.md 2.1 (hidden slugs from DECISIONS.md), their
-// model names (3.2) and layouts (2.3), and the MSRP each page prints: the priced layouts' (3.2, 9),
+// The 23 fixed pages of docs/product.md#model-pages (hidden slugs from docs/decisions/003-specification-decisions.md#placeholders), their
+// model names and layouts (#model-page-layouts), and the MSRP each page prints: the priced layouts' (#model-figures),
 // and on the older layout the catalog's price where it has one (the home page's $11,995 and
-// $16,995, which the spec's older pages left out: issue 12).
+// $16,995, which the specified older pages left out: docs/decisions/003-specification-decisions.md#contradictions-one-truth-each).
 const MODEL_PAGES: Array<{ slug: string; name: string; brand: 'DENAGO' | 'EVOLUTION'; layout: Layout; msrp?: number }> = [
   { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'DENAGO', layout: 'older', msrp: 11995 },
   { slug: 'denago-ev-nomad', name: 'DENAGO EV Nomad', brand: 'DENAGO', layout: 'older' },

@@ -20,7 +20,7 @@ export function humanizeSpecificationKey(key: string): string {
 const knownOrder = [...NAMED_SPECIFICATION_KEYS, ...Object.keys(specificationLabels).filter((key) => !(NAMED_SPECIFICATION_KEYS as readonly string[]).includes(key))];
 
 /**
- * Every key/value pair of a vehicle's specifications: the four the spec names first, then the
+ * Every key/value pair of a vehicle's specifications: the four docs/product.md#vehicles names first, then the
  * others in the label file's order, then any key it does not know, under a readable label.
  */
 export function specificationEntries(specifications: Record<string, string>): SpecificationEntry[] {
