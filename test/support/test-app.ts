@@ -31,7 +31,10 @@ export interface TestAppOptions {
    * Needs `npm run build` first.
    */
   builtTemplate?: boolean;
-  /** The time pages are rendered at, for open or closed signs and promotions. */
+  /**
+   * The site's clock (test/support/test-clock.ts): open or closed signs and promotions, when an
+   * inquiry arrived, and when the catalog version is read again. Unset: the system clock.
+   */
   clock?: () => Date;
 }
 
@@ -63,7 +66,7 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     business,
     clock: options.clock,
     logger,
-    catalog: createCatalogService(),
+    catalog: createCatalogService({ clock: options.clock }),
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
