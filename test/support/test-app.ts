@@ -18,6 +18,8 @@ export interface TestApp {
   /** The business file the site runs with (BUSINESS_FILE, else the shipped one). */
   business: BusinessFile;
   database: TestDatabase;
+  /** The site's clock (TestAppOptions.clock, else the system's): an outbox for this site takes it too. */
+  clock: () => Date;
   /** Disconnects and removes the test database. */
   close(): Promise<void>;
 }
@@ -73,5 +75,5 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });
-  return { app, env, business, database, close: () => database.close() };
+  return { app, env, business, database, clock: options.clock ?? (() => new Date()), close: () => database.close() };
 }
