@@ -1,9 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// A port per run (workers inherit it from the runner's environment), so two runs never collide.
-process.env.E2E_PORT ??= String(20000 + (process.pid % 20000));
-const PORT = Number(process.env.E2E_PORT);
-
 /**
  * Browser tests run against the production build (npm run build) in Debian's Chromium; no
  * browser is downloaded. The server gets its own temporary data and mail folders.
@@ -17,7 +13,9 @@ export default defineConfig({
   timeout: 30_000,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    // The port the server chose, which the runner reads from its "listening" line (webServer.wait)
+    // before the workers start; they load this file with it in their environment.
+    baseURL: `http://127.0.0.1:${process.env.E2E_PORT}`,
     trace: 'off',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -27,8 +25,9 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
     command: `node test/e2e/support/start-e2e-server.mjs`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    env: { PORT: String(PORT) },
+    // The server listens on a port the system chooses (PORT=0) and names it in its "listening" log line.
+    wait: { stdout: /"port":(?<e2e_port>\d+),"origin":"[^"]*","msg":"listening"/ },
+    env: { PORT: '0' },
     reuseExistingServer: false,
     timeout: 60_000,
     stdout: 'ignore',

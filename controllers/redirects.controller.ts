@@ -29,7 +29,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
     redirectKeepingQuery(req, res, 301, townPath(town));
   });
 
-  // Old addresses of the brand pages (the spec's footer links): the pages live at /denago and /evolution.
+  // Old addresses of the brand pages (the specified footer's links): the pages live at /denago and /evolution (docs/decisions/003-specification-decisions.md#routes).
   const permanent: Array<[from: string, to: string]> = [
     ['/brands/denago', '/denago'],
     ['/brands/evolution', '/evolution'],

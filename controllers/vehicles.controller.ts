@@ -15,7 +15,7 @@ function notFound(res: Response, error: string): void {
 
 /**
  * GET /api/vehicles (optionally ?slug=… for just those), /api/vehicles/count,
- * /api/vehicles/brand/:brand and /api/vehicles/:id (spec section 7). Answers are the same for
+ * /api/vehicles/brand/:brand and /api/vehicles/:id (docs/product.md#the-calls). Answers are the same for
  * everyone: kept compressed per catalog version, cacheable by proxies for a few seconds and
  * revalidated with their ETag.
  */

@@ -38,8 +38,9 @@ export interface ContactFormRecord extends ContactInput {
   /** How the visit that sent the inquiry began (src/contact/visit-source.ts); checked on arrival. */
   source?: LeadSource;
   /**
-   * When the inquiry arrived, set by the server. The spec calls it text with a timestamp default:
-   * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string.
+   * When the inquiry arrived, set by the server. The product calls it text with a timestamp default:
+   * it is stored as a BSON date (sortable, queryable) and always answered as an ISO 8601 string
+   * (docs/decisions/003-specification-decisions.md#storage).
    */
   createdAt: Date;
   /** The staff notification e-mail. */

@@ -4,8 +4,8 @@ import { BRANDS, type Brand, type Vehicle as VehicleDto } from '../src/catalog/v
 import { CatalogMeta } from './catalog-meta.model';
 
 /**
- * A vehicle as the vehicles collection stores it. The spec names the stock flags in_stock and
- * is_new; the application reads inStock and isNew. They are mapped by hand (vehicleFromRecord)
+ * A vehicle as the vehicles collection stores it. The stored stock flags are in_stock and
+ * is_new (docs/decisions/003-specification-decisions.md#storage); the application reads inStock and isNew. They are mapped by hand (vehicleFromRecord)
  * rather than by Mongoose aliases because isNew is Mongoose's own "not yet saved" flag.
  */
 export interface VehicleRecord {

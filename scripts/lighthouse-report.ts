@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { Result } from 'lighthouse';
-import { freePort } from '../test/support/free-port';
+import { listeningPort } from '../test/support/listening-port';
 
 // npm run bench:lighthouse: Lighthouse (mobile preset: emulated phone, simulated throttling) on
 // every page type of the production build (npm run build first), one Chromium, pages in turn,
@@ -130,8 +130,6 @@ async function cleanUp() {
 async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
   const serverEntry = path.join(distDir, 'server/server.js');
   if (!existsSync(serverEntry)) throw new Error(`${path.relative(process.cwd(), serverEntry)} is missing: run npm run build first`);
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   const root = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
   const child = spawn(process.execPath, [serverEntry], {
@@ -139,28 +137,22 @@ async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_ORIGIN: origin,
+      // The system chooses the port; the server's "listening" log line names it, and the public
+      // origin defaults to it (an empty variable counts as unset).
+      PORT: '0',
+      PUBLIC_ORIGIN: '',
       DATA_DIR: path.join(root, 'data'),
       MAIL_DIR: path.join(root, 'mail'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   cleanups.push(() => stopProcess(child));
-  const started = Date.now();
-  while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}:\n${stderr}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return { origin, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the server did not become ready within 60 s:\n${stderr}`);
+  const port = await listeningPort(child, 60_000);
+  if (port === null) throw new Error(`the server exited with code ${child.exitCode}:\n${stderr}`);
+  return { origin: `http://127.0.0.1:${port}`, child };
 }
 
 function stopProcess(child: ChildProcess): Promise<void> {

@@ -8,7 +8,7 @@ import { parseArgs, promisify } from 'node:util';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { generatedCatalog } from '../test/support/generated-catalog';
-import { freePort } from '../test/support/free-port';
+import { listeningPortInLog } from '../test/support/listening-port';
 import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from '../test/support/nginx-server';
 
 // npm run bench:ssr [-- --dist dist --sizes 23,2300 --rounds 4 --seconds 3 --connections 10 --encoding gzip --tool wrk --cpu-prof]
@@ -221,18 +221,16 @@ function logTail(file: string): string {
   }
 }
 
-async function waitUntilReady(origin: string, server: ChildProcess, logFile: string): Promise<void> {
+/** The port the server chose (PORT=0), from the "listening" line of its log file. */
+async function waitUntilListening(server: ChildProcess, logFile: string): Promise<number> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}:\n${logTail(logFile)}`);
-    try {
-      if ((await fetch(`${origin}/readyz`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
+    const port = listeningPortInLog(readFileSync(logFile, 'utf8'));
+    if (port !== null) return port;
     await wait(100);
   }
-  throw new Error(`the server was not ready within 60 s:\n${logTail(logFile)}`);
+  throw new Error(`the server did not listen within 60 s:\n${logTail(logFile)}`);
 }
 
 async function stopServer(server: ChildProcess): Promise<void> {
@@ -259,14 +257,12 @@ async function measureCatalogSize(size: number) {
   const mailDir = path.join(workDir, 'mail');
   await mkdir(dataDir, { recursive: true });
   await mkdir(mailDir, { recursive: true });
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
   const environment: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_ORIGIN: origin,
+    // The system chooses the port; the server's log names it.
+    PORT: '0',
     DATA_DIR: dataDir,
     MAIL_DIR: mailDir,
     LOG_LEVEL: 'info',
@@ -282,7 +278,7 @@ async function measureCatalogSize(size: number) {
   closeSync(log);
   let nginx: NginxServer | undefined;
   try {
-    await waitUntilReady(origin, server, logFile);
+    const origin = `http://127.0.0.1:${await waitUntilListening(server, logFile)}`;
     const root = path.join(workDir, `nginx-root-${size}`);
     await mkdir(root, { recursive: true });
     const sizesOf: Array<{ bytes: number; gzipBytes: number }> = [];

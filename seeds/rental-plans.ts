@@ -97,7 +97,7 @@ function plan(id: RentalPlanId, price: number, savingsLabel: string | null): Ren
   };
 }
 
-/** The three sections of the rentals page, in page order, with the prices of the spec. */
+/** The three sections of the rentals page, in page order, with the prices of docs/product.md#rentals. */
 export const rentalPlanGroups: RentalPlanGroup[] = [
   {
     id: '4-seater',

@@ -1,4 +1,4 @@
-/** The four panels of a model's technical specifications, in the order the spec lists them. */
+/** The four panels of a model's technical specifications, in the order docs/product.md#model-page-layouts lists them. */
 export type SpecificationGroup = 'Performance' | 'Dimensions' | 'Capacity' | 'Features';
 export const SPECIFICATION_GROUPS: readonly SpecificationGroup[] = ['Performance', 'Dimensions', 'Capacity', 'Features'];
 

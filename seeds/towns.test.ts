@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { towns } from './towns';
 
-// The spec's 33 Ocean County places and the 16 Cape May County municipalities of DECISIONS.md.
+// The 33 Ocean County places and the 16 Cape May County municipalities of docs/decisions/003-specification-decisions.md#towns.
 const OCEAN_COUNTY = [
   'Barnegat Township', 'Barnegat Light Borough', 'Bay Head Borough', 'Beach Haven Borough',
   'Beachwood Borough', 'Berkeley Township', 'Brick Township', 'Eagleswood Township',

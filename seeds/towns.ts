@@ -18,8 +18,8 @@ export interface Town {
 }
 
 /**
- * The 33 Ocean County places of the town-page spec and the 16 Cape May County municipalities the
- * home page promises. Texts state only well-known, general facts about each place.
+ * The 33 specified Ocean County places and the 16 Cape May County municipalities the
+ * home page promises (docs/decisions/003-specification-decisions.md#towns). Texts state only well-known, general facts about each place.
  */
 export const towns: Town[] = [
   // Ocean County

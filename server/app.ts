@@ -41,7 +41,7 @@ export interface AppOptions {
   staticDir: string;
   /** Vite's middleware in development; it serves source modules and hot updates. */
   devMiddleware?: RequestHandler;
-  /** The time pages are rendered at: open or closed signs, promotions. Tests set it. */
+  /** The site's clock: open or closed signs and promotions on pages, when an inquiry arrived. Tests set it. */
   clock?: () => Date;
 }
 
@@ -56,7 +56,7 @@ export function createApp(options: AppOptions): express.Express {
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, options.clock);
-  const inquiries = contactFormSender(createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO) }), logger);
+  const inquiries = contactFormSender(createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock: options.clock }), logger);
   const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() }, inquiries });
   const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
   // Pages print the showrooms' open or closed signs and today's promotions, which change with the

@@ -17,7 +17,7 @@ const pages: PageRenderer = {
   // Vite serves source modules on demand in development; there is nothing to preload.
   preloadTags: async () => '',
   render: async (...args) => {
-    const module = (await vite.ssrLoadModule('/src/ssr/render-page.tsx')) as { renderPage: typeof renderPage };
+    const module = (await vite.ssrLoadModule('/views/entry-server.tsx')) as { renderPage: typeof renderPage };
     return module.renderPage(...args);
   },
 };

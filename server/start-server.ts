@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { createApp } from './app';
 import { createCatalogService } from '../services/catalog.service';
@@ -6,7 +7,7 @@ import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createInquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
-import type { Env } from '../src/config/env';
+import { defaultPublicOrigin, type Env } from '../src/config/env';
 import { connectDatabase } from '../src/db/connect-database';
 import type { Logger } from '../src/logger';
 import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings';
@@ -27,12 +28,20 @@ export const SHUTDOWN_GRACE_MS = 8_000;
  * error says why in one line.
  */
 export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
-  const { env, logger } = options;
+  const { logger } = options;
+  let env = options.env;
   const database = await connectDatabase(env, logger);
   let stopping = false;
-  let server: Server;
+  const server = createServer();
+  // Runs before the app: once stopping, every answer tells the client not to reuse the connection.
+  server.prependListener('request', (_req, res) => {
+    if (stopping) res.setHeader('Connection', 'close');
+  });
   try {
     if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
+    await listen(server, env.PORT, env.HOST);
+    // The app is built for the port actually bound (PORT=0 lets the system choose), before any request is read.
+    env = boundTo(env, (server.address() as AddressInfo).port);
     const app = createApp({
       env,
       business: options.business,
@@ -44,16 +53,13 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
       staticDir: options.staticDir,
       devMiddleware: options.devMiddleware,
     });
-    server = createServer(app);
-    // Runs before the app: once stopping, every answer tells the client not to reuse the connection.
-    server.prependListener('request', (_req, res) => {
-      if (stopping) res.setHeader('Connection', 'close');
-    });
-    await listen(server, env.PORT, env.HOST);
+    server.on('request', app);
   } catch (error) {
+    server.close();
     await database.close();
     throw error;
   }
+  // The port bound, which tests and scripts that start the server with PORT=0 read from this line.
   logger.info({ port: env.PORT, origin: env.PUBLIC_ORIGIN }, 'listening');
   const mailTransport = createMailTransport(env, logger);
   const outbox = createInquiryOutbox({
@@ -90,6 +96,12 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   return server;
+}
+
+/** The configuration once listening: PORT=0 becomes the port the system chose, and so does an unset PUBLIC_ORIGIN's. */
+function boundTo(env: Env, port: number): Env {
+  if (env.PORT !== 0) return env;
+  return { ...env, PORT: port, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN === defaultPublicOrigin(0) ? defaultPublicOrigin(port) : env.PUBLIC_ORIGIN };
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {

@@ -20,7 +20,7 @@ function compareVehicles(a: Ordered, b: Ordered): number {
 }
 
 /**
- * The catalog's one order (DECISIONS "Catalog"): by brand, then price ascending with unpriced
+ * The catalog's one order (docs/decisions/003-specification-decisions.md#catalog): by brand, then price ascending with unpriced
  * vehicles last, then by name. Returns a new array.
  */
 export function sortVehicles<T extends Ordered>(vehicles: readonly T[]): T[] {

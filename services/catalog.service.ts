@@ -101,8 +101,9 @@ function inventoryVehicle(record: InventoryRecord): InventoryVehicle {
  * brands find nothing rather than reaching the database. Pages read through the database's
  * own paging and counting, so what a page costs does not grow with the catalog.
  */
-export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS }: { versionMaxAgeMs?: number } = {}): CatalogService {
-  const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs });
+export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clock }: { versionMaxAgeMs?: number; clock?: () => Date } = {}): CatalogService {
+  // The clock decides when the catalog version is read again; tests move their own instead of waiting.
+  const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs, ...(clock ? { now: () => clock().getTime() } : {}) });
   let bumpsSeen = CatalogMeta.bumpsInThisProcess();
   return {
     async listVehicles() {

@@ -38,12 +38,13 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
  * notification (and a pending CRM copy when CRM_ADF_TO is configured), so that a mail outage
  * delays an inquiry but never loses it.
  */
-export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean }): InquiryService {
+export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean; clock?: () => Date }): InquiryService {
+  const clock = options.clock ?? (() => new Date());
   return {
     async submit(input, context, source) {
       if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE);
       const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
-      const now = new Date();
+      const now = clock();
       const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
       const prefill = Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
       try {

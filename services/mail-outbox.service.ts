@@ -25,8 +25,8 @@ export interface InquiryOutboxOptions {
   concurrency?: number;
   /** How long after the inquiry arrived a message that still cannot be sent is given up (marked failed). */
   giveUpAfterMs?: number;
-  /** The clock; tests pass their own. */
-  now?: () => Date;
+  /** The clock that decides what is due, when a lease ends and when to give up; tests pass their own. */
+  clock?: () => Date;
 }
 
 export interface InquiryOutbox {
@@ -45,7 +45,7 @@ const DEFAULTS = {
   maxRetryDelayMs: 60 * 60_000,
   concurrency: 4,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
-  now: () => new Date(),
+  clock: () => new Date(),
 };
 
 /** The mail server's or the worker's own words, never the message: safe to store and log. */
@@ -93,7 +93,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
 
   /** Claims one due message of this kind, or finds none. */
   async function claim(kind: NotificationKind, token: string): Promise<ContactFormRecord | null> {
-    const now = settings.now();
+    const now = settings.clock();
     return ContactForm.findOneAndUpdate(
       // Operators in a filter must be marked trusted, since sanitizeFilter is on.
       { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: mongoose.trusted({ $lte: now }) },
@@ -124,7 +124,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       await transport.send(outgoing);
     } catch (error) {
       const attempts = state.attempts + 1;
-      const now = settings.now();
+      const now = settings.clock();
       if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
         await ContactForm.updateOne(
@@ -150,7 +150,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
     // Sent: recorded even if another worker has since claimed it, so it is never sent again.
     await ContactForm.updateOne(
       { id: record.id, [`${kind}.status`]: 'pending' },
-      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: settings.now() }, $unset: { [`${kind}.claimToken`]: 1 } },
+      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: settings.clock() }, $unset: { [`${kind}.claimToken`]: 1 } },
     ).exec();
     logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
     return true;

@@ -1,6 +1,6 @@
 import type { Vehicle } from './vehicle';
 
-/** The categories the spec names, offered first and in this order (DECISIONS: "Catalog"). */
+/** The categories the product names, offered first and in this order (docs/decisions/003-specification-decisions.md#catalog). */
 export const SPEC_CATEGORIES = ['ranger', 'maverick', 'forester', 'turfman', 'rover'] as const;
 export const BRAND_FILTERS = ['all', 'denago', 'evolution'] as const;
 export const PRICE_FILTERS = ['all', 'under-15000', '15000-25000', 'over-25000'] as const;
@@ -78,7 +78,7 @@ export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {
   return a.search === b.search && a.brand === b.brand && a.category === b.category && a.price === b.price;
 }
 
-/** The category choices: the spec's five, then every other category the catalog holds (A-Z). */
+/** The category choices: the product's five, then every other category the catalog holds (A-Z; docs/decisions/003-specification-decisions.md#catalog). */
 export function categoryOptions(vehicles: readonly Pick<Vehicle, 'category'>[]): string[] {
   const spec: readonly string[] = SPEC_CATEGORIES;
   const others = new Set(vehicles.map((vehicle) => vehicle.category.toLowerCase()).filter((category) => !spec.includes(category)));

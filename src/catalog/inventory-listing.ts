@@ -26,6 +26,6 @@ export interface InventoryListing {
   matching: number;
   /** How many vehicles the catalog holds. */
   total: number;
-  /** The category filter's choices (categoryOptions): the spec's five, then the catalog's others. */
+  /** The category filter's choices (categoryOptions): the product's five, then the catalog's others (docs/decisions/003-specification-decisions.md#catalog). */
   categories: string[];
 }

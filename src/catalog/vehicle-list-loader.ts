@@ -47,7 +47,7 @@ function statusOf(error: unknown): number {
 /**
  * A grid's vehicles for a route loader. On the server it waits, so the HTML is complete; when the
  * catalog cannot be read the page still renders, says 'Failed to fetch vehicles: {status}'
- * (spec section 8) and answers with that status. In the browser it hands the page the pending list
+ * (docs/product.md#loading-errors-and-empty-states) and answers with that status. In the browser it hands the page the pending list
  * at once, so a client-side navigation shows the skeleton cards while it loads, after `retries`
  * further attempts on failure. `empty` stands in for the list beside a load error (default: []).
  */

@@ -7,7 +7,7 @@ import type { CatalogEntry } from './catalog-entry-schema';
 export const BRANDS = ['denago', 'evolution'] as const;
 export type Brand = (typeof BRANDS)[number];
 
-/** Specification keys the spec names; any other key is listed generically on detail pages. */
+/** Specification keys the product names (docs/product.md#vehicles); any other key is listed generically on detail pages. */
 export const NAMED_SPECIFICATION_KEYS = ['topSpeed', 'range', 'seatingCapacity', 'batteryType'] as const;
 
 /** A vehicle as the API answers it and the views read it. */

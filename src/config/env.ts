@@ -39,7 +39,12 @@ const envSchema = z.object({
   SEED_CATALOG: booleanFlag.default(true),
 })
   // Unset, the public origin is this machine on the port the server listens on.
-  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}` }));
+  .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.PORT) }));
+
+/** PUBLIC_ORIGIN when it is unset: this machine on the server's port. */
+export function defaultPublicOrigin(port: number): string {
+  return `http://localhost:${port}`;
+}
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -26,7 +26,7 @@ function singleLine(label: string, requiredMessage: string, minLength: number, m
     .max(max, `${label} must be at most ${max} characters`);
 }
 
-/** The contact form's rules: the spec's messages, plus what a server must also refuse. */
+/** The contact form's rules: the messages of docs/product.md#the-contact-form, plus what a server must also refuse. */
 export const contactSchema = z.object({
   firstName: singleLine('First name', 'First name is required', 1, MAX_LENGTH.firstName),
   lastName: singleLine('Last name', 'Last name is required', 1, MAX_LENGTH.lastName),

@@ -37,16 +37,19 @@ test.describe('with JavaScript', () => {
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('sales');
     await fillForm(page);
     await page.getByLabel("I'm Interested In").selectOption('parts');
-    // Holds the answer back a moment, so the sending state can be seen.
+    // Holds the post back until the sending state has been seen.
     let posted: unknown;
+    let release!: () => void;
+    const seen = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/contact', async (route) => {
       posted = route.request().postDataJSON();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await seen;
       await route.continue();
     });
     await sendButton(page).click();
     await expect(sendButton(page)).toHaveText('Sending...');
     await expect(sendButton(page)).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/thank-you$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Thank You for Your Message!');
     expect(posted).toMatchObject({ ...visitor, interest: 'parts' });

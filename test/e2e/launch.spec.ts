@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { listeningPort } from '../support/listening-port';
 import { expect, test, waitForHydration } from './support/fixtures';
 
 const visitor = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane.doe@visitor.test', Phone: '(609) 555-0100' };
@@ -44,18 +44,9 @@ test.describe('where the lead came from', () => {
   });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 // `PORT=4341 npm start` with no PUBLIC_ORIGIN, opened as http://localhost:4341 or
-// http://127.0.0.1:4341: the site must take its own forms, however it was reached.
+// http://127.0.0.1:4341: the site must take its own forms, however it was reached. Here the port
+// is the one the system chooses (PORT=0), read from the server's "listening" line.
 test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
   test.describe.configure({ mode: 'serial' });
   let server: ChildProcess | undefined;
@@ -63,18 +54,14 @@ test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
   let port = 0;
 
   test.beforeAll(async () => {
-    port = await freePort();
     folder = mkdtempSync(path.join(tmpdir(), 'e2e-port-'));
     const entry = path.resolve(process.env.E2E_DIST_DIR ?? 'dist', 'server/server.js');
     server = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: String(port), DATA_DIR: path.join(folder, 'data'), MAIL_DIR: path.join(folder, 'mail'), LOG_LEVEL: 'error', CONTACT_RATE_LIMIT: '100' },
-      stdio: 'ignore',
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: path.join(folder, 'data'), MAIL_DIR: path.join(folder, 'mail'), LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '100' },
+      stdio: ['ignore', 'pipe', 'ignore'],
     });
-    const deadline = Date.now() + 30_000;
-    while (!(await fetch(`http://127.0.0.1:${port}/readyz`).then((response) => response.ok, () => false))) {
-      if (Date.now() > deadline) throw new Error('the server did not start');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    port = (await listeningPort(server)) ?? 0;
+    if (port === 0) throw new Error('the server did not start');
   });
 
   test.afterAll(async () => {

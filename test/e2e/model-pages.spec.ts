@@ -1,6 +1,6 @@
 import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
 
-// One page of each layout (spec 2.3), and the older-layout page that adds quick specs and standard features.
+// One page of each layout (docs/product.md#model-page-layouts), and the older-layout page that adds quick specs and standard features.
 const LAYOUT_PAGES = [
   { layout: 'older', path: '/vehicles/denago-ev-city', name: 'DENAGO EV City' },
   { layout: 'older with standard features', path: '/vehicles/evolution-d5-ranger-6-plus', name: 'EVOLUTION D5 Ranger 6 Plus' },

@@ -12,7 +12,8 @@ import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
 import type { Logger } from '../../src/logger';
 import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { eventually, find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';
+import { testClock } from '../support/test-clock';
+import { find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';
 import { adfDtdProblems } from '../support/adf-dtd';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
 
@@ -22,7 +23,10 @@ const FROM = 'Shore Golf Carts Website <website@dealer.example>';
 
 
 const silent: Logger = pino({ level: 'silent' });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// The site and its workers share one clock that moves only when a test moves it: a retry, a lease
+// or the retry period comes due by advancing it, never by waiting.
+const clock = testClock();
 
 let site: TestApp;
 let sink: SmtpSink;
@@ -36,10 +40,32 @@ function worker(options: Partial<InquiryOutboxOptions> = {}): InquiryOutbox {
     mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
     logger: silent,
     firstRetryDelayMs: 200,
+    clock: clock.now,
     ...options,
   });
   running.push({ outbox, transport });
   return outbox;
+}
+
+/** A logger a test can wait on: the worker logs each attempt after recording it, so a test waits for that line instead of polling. */
+function watchedLogger(): { logger: Logger; logged(message: string, times?: number): Promise<void> } {
+  const messages: string[] = [];
+  const waiting: Array<() => void> = [];
+  const logger: Logger = pino(
+    { level: 'info' },
+    {
+      write: (line: string) => {
+        messages.push((JSON.parse(line) as { msg: string }).msg);
+        for (const check of waiting.splice(0)) check();
+      },
+    },
+  );
+  const logged = (message: string, times = 1) =>
+    new Promise<void>((resolve) => {
+      const check = () => (messages.filter((logged) => logged === message).length >= times ? resolve() : void waiting.push(check));
+      check();
+    });
+  return { logger, logged };
 }
 
 async function submit(body: object): Promise<string> {
@@ -75,7 +101,7 @@ afterEach(async () => {
 
 describe('the staff e-mail', () => {
   beforeAll(async () => {
-    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000, INQUIRY_TO: STAFF, MAIL_FROM: FROM });
+    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000, INQUIRY_TO: STAFF, MAIL_FROM: FROM }, { clock: clock.now });
   });
   afterAll(async () => {
     await site.close();
@@ -159,22 +185,26 @@ describe('the staff e-mail', () => {
     expect(find(adf, 'prospect/customer/contact/name[part=first]')?.text).toBe('Jane');
   });
 
-  test('a refused message is retried and delivered exactly once', async () => {
+  test('a refused message is retried by the running worker and delivered exactly once', async () => {
     sink.refuse();
     const id = await submit(valid);
-    const outbox = worker({ firstRetryDelayMs: 1000, pollIntervalMs: 25 });
+    const { logger, logged } = watchedLogger();
+    const outbox = worker({ logger, firstRetryDelayMs: 1000, pollIntervalMs: 25 });
     outbox.start();
-    await eventually(async () => (await stored(id)).notification.attempts === 1);
+    await logged('inquiry notification not sent; will retry');
     expect(sink.received).toHaveLength(0);
     const waiting = (await stored(id)).notification;
     expect(waiting.status).toBe('pending');
+    expect(waiting.attempts).toBe(1);
     expect(waiting.lastError).toContain('451');
-    expect(waiting.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(waiting.nextAttemptAt).toEqual(new Date(clock.now().getTime() + 1000));
 
     sink.accept();
-    await eventually(() => sink.received.length === 1);
+    clock.advance(1000);
+    await logged('inquiry notification sent');
+    expect(sink.received).toHaveLength(1);
     // Long after the back-off, nothing more arrives.
-    await sleep(700);
+    clock.advance(60 * 60_000);
     await outbox.drain();
     expect(sink.received).toHaveLength(1);
     const record = await stored(id);
@@ -187,16 +217,13 @@ describe('the staff e-mail', () => {
     const id = await submit(valid);
     const outbox = worker({ firstRetryDelayMs: 200 });
     for (const [index, expectedDelay] of [200, 400, 800].entries()) {
-      const due = (await stored(id)).notification.nextAttemptAt.getTime();
-      await sleep(Math.max(0, due - Date.now()) + 10);
-      const before = Date.now();
+      // Each attempt exactly when it is due; the next one is due expectedDelay later.
+      clock.set((await stored(id)).notification.nextAttemptAt);
+      const attemptedAt = clock.now().getTime();
       await outbox.drain();
-      const after = Date.now();
       const { attempts, nextAttemptAt } = (await stored(id)).notification;
       expect(attempts).toBe(index + 1);
-      // The attempt failed somewhere between before and after; the next one is expectedDelay later.
-      expect(nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + expectedDelay);
-      expect(nextAttemptAt.getTime()).toBeLessThanOrEqual(after + expectedDelay);
+      expect(nextAttemptAt.getTime()).toBe(attemptedAt + expectedDelay);
     }
     expect(sink.refusedCount()).toBeGreaterThanOrEqual(3);
     expect(sink.received).toHaveLength(0);
@@ -215,7 +242,7 @@ describe('the staff e-mail', () => {
     const after = worker({ firstRetryDelayMs: 1000 });
     await after.drain();
     expect(sink.received).toHaveLength(0);
-    await sleep(1050);
+    clock.advance(1000);
     await after.drain();
     await after.drain();
     expect(sink.received).toHaveLength(1);
@@ -226,12 +253,12 @@ describe('the staff e-mail', () => {
     const id = await submit(valid);
     await ContactForm.updateOne(
       { id },
-      { $set: { 'notification.nextAttemptAt': new Date(Date.now() + 1000), 'notification.claimToken': 'a-worker-that-died' } },
+      { $set: { 'notification.nextAttemptAt': new Date(clock.now().getTime() + 1000), 'notification.claimToken': 'a-worker-that-died' } },
     ).exec();
     const outbox = worker();
     await outbox.drain();
     expect(sink.received).toHaveLength(0);
-    await sleep(1050);
+    clock.advance(1000);
     await outbox.drain();
     expect(sink.received).toHaveLength(1);
   });
@@ -241,12 +268,11 @@ describe('the staff e-mail', () => {
     const id = await submit(valid);
     const lines: string[] = [];
     const logger: Logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    let now = new Date();
-    const outbox = worker({ logger, giveUpAfterMs: 3 * 24 * 3_600_000, firstRetryDelayMs: 3_600_000, now: () => now });
+    const outbox = worker({ logger, giveUpAfterMs: 3 * 24 * 3_600_000, firstRetryDelayMs: 3_600_000 });
 
     await outbox.drain();
     expect((await stored(id)).notification).toMatchObject({ status: 'pending', attempts: 1 });
-    now = new Date(now.getTime() + 3 * 24 * 3_600_000);
+    clock.advance(3 * 24 * 3_600_000);
     await outbox.drain();
 
     const { notification } = await stored(id);
@@ -255,7 +281,7 @@ describe('the staff e-mail', () => {
     const failures = lines.map((line) => JSON.parse(line) as { level: number; msg: string; inquiryId?: string }).filter((line) => line.level >= 50);
     expect(failures).toEqual([expect.objectContaining({ inquiryId: id, msg: expect.stringContaining('marked failed') })]);
     const refusedBefore = sink.refusedCount();
-    now = new Date(now.getTime() + 7 * 24 * 3_600_000);
+    clock.advance(7 * 24 * 3_600_000);
     await outbox.drain();
     expect(sink.refusedCount()).toBe(refusedBefore);
   });
@@ -282,7 +308,7 @@ describe('the staff e-mail', () => {
 
 describe('the CRM copy (CRM_ADF_TO set)', () => {
   beforeAll(async () => {
-    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000, INQUIRY_TO: STAFF, MAIL_FROM: FROM, CRM_ADF_TO: CRM });
+    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000, INQUIRY_TO: STAFF, MAIL_FROM: FROM, CRM_ADF_TO: CRM }, { clock: clock.now });
   });
   afterAll(async () => {
     await site.close();
@@ -320,7 +346,7 @@ describe('the CRM copy (CRM_ADF_TO set)', () => {
     expect(record.crmNotification).toMatchObject({ status: 'pending', attempts: 1 });
 
     sink.accept();
-    await sleep(250);
+    clock.advance(200);
     await outbox.drain();
     await outbox.drain();
     record = await stored(id);
@@ -333,7 +359,7 @@ describe('the CRM copy (CRM_ADF_TO set)', () => {
 describe('without SMTP_URL', () => {
   let mailDir: string;
   beforeAll(async () => {
-    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000 });
+    site = await startTestApp({ CONTACT_RATE_LIMIT: 1000 }, { clock: clock.now });
     mailDir = await mkdtemp(path.join(tmpdir(), 'contact-mail-'));
   });
   afterAll(async () => {

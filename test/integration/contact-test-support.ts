@@ -70,15 +70,6 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   };
 }
 
-/** Polls until `condition` holds, failing after `timeoutMs`. */
-export async function eventually(condition: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 export interface XmlElement {
   name: string;
   attributes: Record<string, string>;

@@ -1,11 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, killHard, postInquiry, readCollection, startProductionServer, type ProductionServer } from '../support/production-server';
+import { killHard, postInquiry, readCollection, startProductionServer, type ProductionServer } from '../support/production-server';
 
 // Faults as they happen to a dealer running one container: another user on the machine, a full
 // disk, the process killed, two processes on one data folder, a stop under load, a busy port.
@@ -41,6 +41,12 @@ async function eventually<T>(read: () => Promise<T> | T, done: (value: T) => boo
     value = await read();
   }
   return value;
+}
+
+/** How many inquiry e-mails the site still owes, as /readyz counts them. */
+async function pendingDeliveries(origin: string): Promise<number | undefined> {
+  const ready = (await (await fetch(`${origin}/readyz`)).json()) as { deliveries?: { pending: number } };
+  return ready.deliveries?.pending;
 }
 
 async function storedIds(dataDir: string): Promise<string[]> {
@@ -122,7 +128,8 @@ describe('a full disk', () => {
 
     // Exactly what was acknowledged is stored and mailed: no phantom inquiries from the full disk.
     const mailed = await eventually(() => mailedInquiries(onDisk.mailDir), (mails) => mails.length >= accepted.length);
-    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    // Nothing is owed any more, so a stored but unacknowledged inquiry would have been mailed by now.
+    expect(await eventually(() => pendingDeliveries(site.origin), (pending) => pending === 0)).toBe(0);
     expect((await mailedInquiries(onDisk.mailDir)).map((mail) => mail.inquiryId).sort()).toEqual([...accepted].sort());
     expect(mailed.length).toBe(accepted.length);
     site.child.kill('SIGTERM');
@@ -141,8 +148,17 @@ describe('the process killed with SIGKILL', () => {
     const env = { MAIL_LEASE_SECONDS: '2' };
     for (let round = 0; round < 3; round += 1) {
       const site = await start(folders, env);
-      const posts = Array.from({ length: 50 }, (_, i) => postInquiry(site.origin, validVisitor(round * 100 + i)));
-      await new Promise((resolve) => setTimeout(resolve, 40 + round * 60));
+      // The kill lands once the first few posts are acknowledged, later each round, while the rest are in flight.
+      let answered = 0;
+      let killNow!: () => void;
+      const enoughAnswered = new Promise<void>((resolve) => (killNow = resolve));
+      const posts = Array.from({ length: 50 }, (_, i) =>
+        postInquiry(site.origin, validVisitor(round * 100 + i)).then((answer) => {
+          if (answer.status === 201 && ++answered === 5 + round * 10) killNow();
+          return answer;
+        }),
+      );
+      await Promise.race([enoughAnswered, Promise.all(posts)]);
       await killHard(site.child);
       for (const answer of await Promise.all(posts)) if (answer.status === 201) acknowledged.push(answer.id!);
     }
@@ -186,14 +202,18 @@ describe('SIGTERM under steady load', () => {
     const site = await start(folders);
     const answers: Array<{ status: number; id?: string }> = [];
     let stopped = false;
+    let underLoad!: () => void;
+    const loaded = new Promise<void>((resolve) => (underLoad = resolve));
     const clients = Array.from({ length: 10 }, async (_, client) => {
       for (let i = 0; !stopped; i += 1) {
         const answer = await postInquiry(site.origin, validVisitor(client * 1000 + i));
         answers.push(answer);
+        // Steady load: the signal comes once a hundred posts were acknowledged, with ten more in flight.
+        if (answers.filter((each) => each.status === 201).length === 100) underLoad();
         if (answer.status === 0) return;
       }
     });
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await Promise.race([loaded, Promise.all(clients)]);
     const signalledAt = Date.now();
     site.child.kill('SIGTERM');
     const code = await site.exit;
@@ -213,10 +233,10 @@ describe('SIGTERM under steady load', () => {
 describe('a port already in use', () => {
   it('exits non-zero with one line saying so, and leaves the data folder free', async () => {
     const folders = workFolder();
-    const port = await freePort();
-    const blocker = createServer().listen(port, '127.0.0.1');
+    const blocker = createServer().listen(0, '127.0.0.1');
     await new Promise((resolve) => blocker.once('listening', resolve));
     cleanups.push(() => blocker.close());
+    const { port } = blocker.address() as AddressInfo;
 
     const site = await start(folders, { PORT: String(port), LOG_LEVEL: 'info' });
     expect(await site.exit).toBe(1);

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listeningPort } from '../support/listening-port';
 
 /**
  * No Docker engine runs here, so this reproduces the image's runtime stage by hand: copy exactly
@@ -59,15 +59,8 @@ function expandSource(source: string): string[] {
   return readdirSync(repo).filter((name) => pattern.test(name));
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+/** The site's public address as an operator would set it; the server itself listens on a port the system chooses. */
+const PUBLIC_ORIGIN = 'http://www.shoregolfcarts.test';
 
 describe('the Docker runtime stage', () => {
   const stage = runtimeStage(readFileSync(path.join(repo, 'Dockerfile'), 'utf8'));
@@ -91,8 +84,6 @@ describe('the Docker runtime stage', () => {
     const installed = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: workdir, encoding: 'utf8' });
     expect(installed.status, installed.stderr).toBe(0);
 
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(stage.cmd[0]!, stage.cmd.slice(1), {
       cwd: workdir,
       env: {
@@ -100,20 +91,16 @@ describe('the Docker runtime stage', () => {
         ...stage.env,
         DATA_DIR: path.join(workdir, 'var/data'),
         MAIL_DIR: path.join(workdir, 'var/mail'),
-        PORT: String(port),
+        PORT: '0',
         HOST: '127.0.0.1',
-        PUBLIC_ORIGIN: baseUrl,
+        PUBLIC_ORIGIN,
       },
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      const ready = await fetch(`${baseUrl}/readyz`).then((response) => response.ok, () => false);
-      if (ready) return;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`the runtime stage did not become ready:\n${output}`);
+    const port = await listeningPort(server);
+    if (port === null) throw new Error(`the runtime stage did not start:\n${output}`);
+    baseUrl = `http://127.0.0.1:${port}`;
   }, 180_000);
 
   afterAll(async () => {
@@ -141,7 +128,7 @@ describe('the Docker runtime stage', () => {
     expect(response.status).toBe(200);
     const html = await response.text();
     expect(html).toMatch(/<h1[^>]*>Electric Golf Carts for the Jersey Shore<\/h1>/);
-    expect(html).toContain('<link rel="canonical" href="' + baseUrl + '/">');
+    expect(html).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/">`);
   });
 
   it('serves the hashed client assets the page links to as immutable', async () => {

@@ -157,7 +157,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
     // What visitors get: the hashed entry and its preloads, not the source index.html's links.
     for (const page of pages) {
       expect(page.html, page.label).toMatch(/<script type="module" crossorigin [^>]*src="\/assets\/index-[\w-]+\.js"><\/script>/);
-      expect(page.html, page.label).not.toContain('/src/entry-client.tsx');
+      expect(page.html, page.label).not.toContain('/views/entry-client.tsx');
     }
     expect(pages.find((page) => page.label === '/inventory')!.html).toContain('<link rel="modulepreload"');
   });

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app';
 // their own names and prices), 24 a page, found by the database, in the catalog's order, with
 // the filters and the page number in the address, and links between pages that work without
 // JavaScript. The expected pages come from filterVehicles and sortVehicles, the filters' and the
-// order's definitions (unit-tested against the spec), applied to the whole catalog.
+// order's definitions (unit-tested against docs/product.md#inventory-filters), applied to the whole catalog.
 
 const SIZE = 100;
 const PAGE = 24;

@@ -6,7 +6,7 @@ import { businessFileWith } from '../support/business-file';
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
 
-// The 33 Ocean County paths of the town-page spec and the 16 Cape May County ones of DECISIONS.md.
+// The 33 Ocean County paths and the 16 Cape May County ones of docs/decisions/003-specification-decisions.md#towns.
 const OCEAN_COUNTY_PATHS = [
   '/barnegat-township-golf-carts', '/barnegat-light-borough-golf-carts', '/bay-head-borough-golf-carts',
   '/beach-haven-borough-golf-carts', '/beachwood-borough-golf-carts', '/berkeley-township-golf-carts',

@@ -12,7 +12,7 @@ const PHONE = '(732) 555-0199';
 const SPEC = new Map(MODEL_FIGURES.map((figures) => [figures.slug, figures]));
 const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 
-/** "Lithium-ion" and the spec's "lithium ion" are the same battery. */
+/** "Lithium-ion" and the specified "lithium ion" are the same battery. */
 const sameWords = (value: string) => value.toLowerCase().replace(/-/g, ' ');
 
 describe('the figures and buttons of every model page, against the spec', () => {

@@ -118,7 +118,7 @@ describe('the whole site', () => {
           pagePath = target.pathname;
           seen.add(target.pathname + target.search);
         } else if (response.status === 302 && url === '/financing') {
-          // DECISIONS: /financing is a temporary redirect to the external application.
+          // docs/decisions/003-specification-decisions.md#routes: /financing is a temporary redirect to the external application.
           if (response.headers.location !== FINANCING_URL) problems.push(`/financing: 302 to ${response.headers.location}`);
           continue;
         } else if (response.status !== 200) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import smallCatalog from '../fixtures/catalog-small.json';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { testClock } from '../support/test-clock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -184,13 +185,14 @@ describe('the vehicle API with the shipped catalog', () => {
 describe('the vehicle API during a database outage', () => {
   let site: TestApp;
   let someId: string;
+  const clock = testClock();
   beforeAll(async () => {
-    site = await startTestApp();
+    site = await startTestApp({}, { clock: clock.now });
     await request(site.app).get('/readyz').expect(200);
     someId = ((await request(site.app).get('/api/vehicles').expect(200)).body as VehicleJson[])[0]!.id;
     await site.database.simulateOutage();
     // The catalog version read a moment ago serves for a second at most; then answers are not kept ones.
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1000);
   });
   afterAll(async () => {
     await site?.close();

@@ -1,6 +1,10 @@
 import { createServer } from 'node:net';
 
-/** A loopback port the system had free a moment ago, for a server that cannot take port 0 and report it. */
+/**
+ * A loopback port the system had free a moment ago, for a server that cannot take port 0 and report
+ * it: only nginx (scripts/nginx-server.ts), which refuses `listen 127.0.0.1:0`. The site itself
+ * takes PORT=0 and names its port in its "listening" log line (scripts/listening-port.ts).
+ */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -10,7 +10,12 @@ import type { TestApp } from './test-app';
 export async function mailTheOutboxSends(site: TestApp): Promise<SendMailOptions[]> {
   const sent: SendMailOptions[] = [];
   const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
-  const outbox = createInquiryOutbox({ transport, mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)), logger: pino({ level: 'silent' }) });
+  const outbox = createInquiryOutbox({
+    transport,
+    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
+    logger: pino({ level: 'silent' }),
+    clock: site.clock,
+  });
   await outbox.drain();
   await outbox.stop();
   return sent;

@@ -1,16 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { MongoClient, type Document } from 'mongodb';
 import { startEmbeddedMongo } from 'embedded-mongo';
 import { VALID_INQUIRY as validInquiry } from './fixtures';
+import { listeningPort } from './listening-port';
 
 /** The production entry as an operator runs it (needs `npm run build`, which runs before the tests). */
 export const serverEntry = path.resolve('dist/server/server.js');
 
 export interface ProductionServer {
   child: ChildProcess;
+  /** The port the system chose (PORT=0), or the one env.PORT asked for; 0 when the process exited before listening. */
   port: number;
   origin: string;
   /** Resolves with the exit code (null after a signal). */
@@ -19,33 +20,23 @@ export interface ProductionServer {
   output(): string;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
- * Starts dist/server/server.js as its own process with its own data and mail folders, and waits
- * until /healthz answers. Contact submissions are not rate-limited, so load tests can post freely.
+ * Starts dist/server/server.js as its own process with its own data and mail folders, on a port
+ * the system chooses (PORT=0) unless env.PORT names one, and resolves once it logs that it listens
+ * (or has exited: then port is 0 and exit tells how). Contact submissions are not rate-limited, so
+ * load tests can post freely. Its log (LOG_LEVEL info) is in output().
  */
 export async function startProductionServer(folders: { dataDir: string; mailDir: string }, env: Record<string, string> = {}): Promise<ProductionServer> {
   if (!existsSync(serverEntry)) throw new Error('run npm run build first');
-  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(process.execPath, [serverEntry], {
     env: {
       PATH: process.env.PATH,
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: folders.dataDir,
       MAIL_DIR: folders.mailDir,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       CONTACT_RATE_LIMIT: '100000',
-      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
   });
@@ -53,15 +44,14 @@ export async function startProductionServer(folders: { dataDir: string; mailDir:
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, port, origin: `http://127.0.0.1:${port}`, exit, output: () => output };
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) return server;
-    if (await fetch(`${server.origin}/healthz`, { signal: AbortSignal.timeout(1_000) }).then((response) => response.ok, () => false)) return server;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let port: number | null;
+  try {
+    port = await listeningPort(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}: ${output}`);
   }
-  child.kill('SIGKILL');
-  throw new Error(`the server did not start: ${output}`);
+  return { child, port: port ?? 0, origin: `http://127.0.0.1:${port ?? 0}`, exit, output: () => output };
 }
 
 export function killHard(child: ChildProcess): Promise<void> {

@@ -18,6 +18,8 @@ export interface TestApp {
   /** The business file the site runs with (BUSINESS_FILE, else the shipped one). */
   business: BusinessFile;
   database: TestDatabase;
+  /** The site's clock (TestAppOptions.clock, else the system's): an outbox for this site takes it too. */
+  clock: () => Date;
   /** Disconnects and removes the test database. */
   close(): Promise<void>;
 }
@@ -31,7 +33,10 @@ export interface TestAppOptions {
    * Needs `npm run build` first.
    */
   builtTemplate?: boolean;
-  /** The time pages are rendered at, for open or closed signs and promotions. */
+  /**
+   * The site's clock (test/support/test-clock.ts): open or closed signs and promotions, when an
+   * inquiry arrived, and when the catalog version is read again. Unset: the system clock.
+   */
   clock?: () => Date;
 }
 
@@ -63,12 +68,12 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     business,
     clock: options.clock,
     logger,
-    catalog: createCatalogService(),
+    catalog: createCatalogService({ clock: options.clock }),
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });
-  return { app, env, business, database, close: () => database.close() };
+  return { app, env, business, database, clock: options.clock ?? (() => new Date()), close: () => database.close() };
 }

@@ -2,7 +2,7 @@ import { useAsyncError } from 'react-router';
 import { useBusiness } from '../hooks/use-business';
 import { Card } from './card';
 
-/** Spec section 8: a vehicle list that could not be loaded, and how to reach us instead. */
+/** A vehicle list that could not be loaded (docs/product.md#loading-errors-and-empty-states), and how to reach us instead. */
 export function VehicleLoadError({ message }: { message: string }) {
   const business = useBusiness();
   return (

@@ -17,7 +17,7 @@ export function VehicleCardSkeleton() {
   );
 }
 
-/** Six skeleton cards (spec section 9) and a status line for screen readers. */
+/** Six skeleton cards (docs/product.md#loading-errors-and-empty-states) and a status line for screen readers. */
 export function VehicleGridSkeleton({ label = 'Loading vehicles…', className = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3' }: { label?: string; className?: string }) {
   return (
     <div>

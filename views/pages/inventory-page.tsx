@@ -44,7 +44,7 @@ async function inventoryLoader({ request, context }: LoaderFunctionArgs) {
   const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
   const catalog = catalogFor(context);
   const empty: InventoryListing = { ...query, vehicles: [], pageCount: 1, matching: 0, total: 0, categories: [] };
-  // Spec section 7: a failed load is retried three times before the page shows the error.
+  // A failed load is retried three times before the page shows the error (docs/product.md#loading-errors-and-empty-states).
   const loaded = await loadVehicleList(() => catalog.findInventoryPage(query), { retries: 3, empty });
   // A page number past the end of the list is no page: 404 (the server knows before it renders).
   if (!loadsInBrowser() && 'vehicles' in loaded) {

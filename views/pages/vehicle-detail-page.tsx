@@ -38,7 +38,7 @@ async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
   return vehicle ? ({ vehicle } satisfies VehicleDetailData) : data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
 }
 
-/** Spec section 4: NEW first, then whether it is on the lot. */
+/** The badge (docs/product.md#vehicles): NEW first, then whether it is on the lot. */
 function vehicleBadge(vehicle: Pick<Vehicle, 'isNew' | 'inStock'>): { label: string; tone: BadgeTone } {
   if (vehicle.isNew) return { label: 'NEW', tone: 'new' };
   if (vehicle.inStock) return { label: 'In Stock', tone: 'success' };
