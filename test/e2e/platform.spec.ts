@@ -70,6 +70,26 @@ test.describe('mobile menu on a phone', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golf Cart Service & Repair');
   });
 
+  test('opened before its code arrives, it stays open when the code hydrates it', async ({ page }) => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/mobile-menu-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await waitForHydration(page);
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(menu).toBeVisible();
+    release();
+    await expect(page.locator('#mobile-menu')).toHaveAttribute('data-hydrated', 'true');
+    await expect(menu).toBeVisible();
+    await menu.getByRole('link', { name: 'Services' }).click();
+    await expect(page).toHaveURL(/\/services$/);
+    await expect(menu).toBeHidden();
+  });
+
   test('closes with its close button and with Escape', async ({ page }) => {
     await page.goto('/services');
     await waitForHydration(page);

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
-import { useSiteStore } from '../state/site-store';
 import { Icon } from '../components/icon';
 import { navigation } from './navigation';
 import { CallButton } from '../components/call-button';
@@ -9,12 +8,11 @@ const MENU_ID = 'mobile-menu';
 
 /**
  * The slide-in side menu for small screens. It is a native popover, so the button opens it and
- * Escape or a tap outside closes it before any JavaScript has loaded; once hydrated, the site
- * store holds whether it is open and choosing a link closes it.
+ * Escape or a tap outside closes it before any JavaScript has loaded. The popover itself is the one
+ * record of whether it is open: its code hydrates after the page (deferredHydration), possibly with
+ * the menu already open, and must not close it then. Once hydrated, choosing a link closes it.
  */
 export function MobileMenu() {
-  const menuOpen = useSiteStore((state) => state.menuOpen);
-  const setMenuOpen = useSiteStore((state) => state.setMenuOpen);
   const panel = useRef<HTMLDivElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const { pathname } = useLocation();
@@ -25,7 +23,6 @@ export function MobileMenu() {
     const controls = () => [...element.querySelectorAll<HTMLElement>('a[href], button')];
     const onToggle = (event: Event) => {
       const open = (event as ToggleEvent).newState === 'open';
-      setMenuOpen(open);
       // Focus moves into the opened menu, to its first link; Escape brings it back to the Menu button.
       if (open && !element.contains(document.activeElement)) element.querySelector<HTMLElement>('nav a')?.focus();
     };
@@ -42,21 +39,20 @@ export function MobileMenu() {
     };
     element.addEventListener('toggle', onToggle);
     element.addEventListener('keydown', onKeyDown);
+    element.dataset.hydrated = 'true';
     return () => {
       element.removeEventListener('toggle', onToggle);
       element.removeEventListener('keydown', onKeyDown);
     };
-  }, [setMenuOpen]);
+  }, []);
 
+  // A new page closes the menu; the first render (hydration) is not a new page.
+  const shownPath = useRef(pathname);
   useEffect(() => {
-    const element = panel.current;
-    if (!element) return;
-    const shown = element.matches(':popover-open');
-    if (menuOpen && !shown) element.showPopover();
-    if (!menuOpen && shown) element.hidePopover();
-  }, [menuOpen]);
-
-  useEffect(() => setMenuOpen(false), [pathname, setMenuOpen]);
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
+    closeMenu(panel.current);
+  }, [pathname]);
 
   return (
     <>
@@ -96,7 +92,7 @@ export function MobileMenu() {
                 <NavLink
                   to={item.to}
                   end={item.to === '/'}
-                  onClick={() => setMenuOpen(false)}
+                  onClick={() => closeMenu(panel.current)}
                   className={({ isActive }) =>
                     `block rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-100'}`
                   }
@@ -113,4 +109,8 @@ export function MobileMenu() {
       </div>
     </>
   );
+}
+
+function closeMenu(panel: HTMLElement | null) {
+  if (panel?.matches(':popover-open')) panel.hidePopover();
 }

@@ -9,9 +9,7 @@ export interface Toast {
 }
 
 export interface SiteState {
-  menuOpen: boolean;
   toast: Toast | null;
-  setMenuOpen: (open: boolean) => void;
   /** Shows a toast, replacing the one on screen: one at a time. */
   showToast: (toast: Omit<Toast, 'id'>) => void;
   dismissToast: () => void;
@@ -22,9 +20,7 @@ let nextToastId = 1;
 /** A new store for one visitor: one per request on the server, one per page load in the browser. */
 export function createSiteStore(): StoreApi<SiteState> {
   return createStore<SiteState>()((set) => ({
-    menuOpen: false,
     toast: null,
-    setMenuOpen: (menuOpen) => set({ menuOpen }),
     showToast: (toast) => set({ toast: { ...toast, id: nextToastId++ } }),
     dismissToast: () => set({ toast: null }),
   }));
