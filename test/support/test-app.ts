@@ -63,7 +63,7 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     business,
     clock: options.clock,
     logger,
-    catalog: createCatalogService(),
+    catalog: createCatalogService({ showroomNames: new Map(business.showrooms.map((showroom) => [showroom.id, showroom.name])) }),
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
