@@ -49,6 +49,19 @@ export interface LeadSourceRecord {
   gclid?: string;
 }
 
+/** The unit of the dealer's feed an inquiry is about: what a CRM files it by. */
+export interface UnitOfInterest {
+  /** As the feed writes them: "Club Car", "Onward 4 Passenger". */
+  make: string;
+  model: string;
+  stockNumber: string;
+  serialNumber?: string;
+  color?: string;
+  odometer?: number;
+  /** Whole dollars as the page showed it; null for "Contact for Pricing". */
+  price: number | null;
+}
+
 /** The catalog vehicle an inquiry is about, as it was when the inquiry arrived. */
 export interface VehicleOfInterest {
   slug: string;
@@ -56,7 +69,9 @@ export interface VehicleOfInterest {
   brand: string;
   /** The catalog's model year (ADF's required <year>); absent for a vehicle imported without one. */
   year?: number;
-  condition: 'new' | 'used';
+  condition: 'new' | 'used' | 'certified';
+  /** Present when the vehicle is one particular unit on the lot. */
+  unit?: UnitOfInterest;
 }
 
 /** An inquiry as the contact_forms collection stores it. */
@@ -105,8 +120,23 @@ const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
     slug: { type: String, required: true, maxlength: 80 },
     name: { type: String, required: true, maxlength: 120 },
     brand: { type: String, required: true, maxlength: 40 },
-    year: { type: Number, min: 2000, max: 2100 },
-    condition: { type: String, enum: ['new', 'used'], required: true },
+    year: { type: Number, min: 1980, max: 2100 },
+    condition: { type: String, enum: ['new', 'used', 'certified'], required: true },
+    unit: {
+      type: new Schema<UnitOfInterest>(
+        {
+          make: { type: String, required: true, maxlength: 40 },
+          model: { type: String, required: true, maxlength: 80 },
+          stockNumber: { type: String, required: true, maxlength: 24 },
+          serialNumber: { type: String, maxlength: 30 },
+          color: { type: String, maxlength: 40 },
+          odometer: { type: Number, min: 0 },
+          price: { type: Number, default: null, min: 0 },
+        },
+        { _id: false },
+      ),
+      required: false,
+    },
   },
   { _id: false },
 );

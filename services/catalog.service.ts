@@ -16,8 +16,6 @@ import { inventoryMatch } from './inventory/inventory-match';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
 
 export interface CatalogService extends Catalog {
-  /** One vehicle by its slug, or null when there is none. */
-  findVehicleBySlug(slug: string): Promise<Vehicle | null>;
   /** The catalog's version: one small document, bumped by every catalog write, read at most once a second. */
   catalogVersion(): Promise<CatalogVersion>;
 }

@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { id: 'about-page', path: 'about', lazy: () => import('../views/pages/about-page').then((page) => page.aboutPage) },
           { id: 'showroom-page', path: 'showroom', lazy: () => import('../views/pages/showroom-page').then((page) => page.showroomPage) },
           { id: 'inventory-page', path: 'inventory', lazy: () => import('../views/pages/inventory-page').then((page) => page.inventoryPage) },
+          { id: 'unit-page', path: 'inventory/:slug', lazy: () => import('../views/pages/unit-page').then((page) => page.unitPage) },
           { id: 'vehicle-detail-page', path: 'vehicle/:id', lazy: () => import('../views/pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
           { id: 'denago-page', path: 'denago', lazy: () => import('../views/pages/denago-page').then((page) => page.denagoPage) },
           { id: 'evolution-page', path: 'evolution', lazy: () => import('../views/pages/evolution-page').then((page) => page.evolutionPage) },

@@ -1,16 +1,9 @@
+import type { VehicleOfInterest } from '../../models/contact-form.model';
 import type { LeadSource } from '../contact/visit-source';
 import type { Interest } from '../lib/contact-path';
 
-/** The catalog vehicle a lead is about. */
-export interface LeadVehicle {
-  slug: string;
-  name: string;
-  /** The catalog's brand key: 'denago', 'evolution'. */
-  brand: string;
-  /** The model year; absent only for a vehicle imported before the catalog had years. */
-  year?: number;
-  condition: 'new' | 'used';
-}
+/** The catalog vehicle a lead is about, as the inquiry stored it: a model, or a unit on the lot. */
+export type LeadVehicle = VehicleOfInterest;
 
 /** One stored inquiry, as the staff e-mail and the ADF lead describe it. */
 export interface InquiryLead {
@@ -30,8 +23,9 @@ export interface InquiryLead {
   source?: LeadSource;
 }
 
-/** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */
+/** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City"; a unit's as its feed gives them. */
 export function makeAndModel(vehicle: LeadVehicle): { make: string; model: string } {
+  if (vehicle.unit) return { make: vehicle.unit.make, model: vehicle.unit.model };
   const make = vehicle.brand.toUpperCase();
   const model = vehicle.name.toUpperCase().startsWith(`${make} `) ? vehicle.name.slice(make.length + 1) : vehicle.name;
   return { make, model };
