@@ -203,7 +203,8 @@ describe('a sold unit', () => {
     expect(text).toContain('The 2022 Tomberlin Emerge E4 Has Been Sold');
     expect(response.text).toContain('<meta name="robots" content="noindex">');
     expect(jsonLd(response.text).filter((entry) => entry['@type'] === 'Product')).toEqual([]);
-    const similar = /<ul [^>]*aria-label="Similar carts for sale">([\s\S]*?)<\/ul>/.exec(response.text)?.[1] ?? '';
+    expect(text).toContain('Similar Carts for Sale');
+    const similar = /<ul [^>]*aria-labelledby="similar-heading">([\s\S]*?)<\/ul>/.exec(response.text)?.[1] ?? '';
     const links = linksOf(similar).map((link) => link.href);
     expect(links).toHaveLength(3);
     for (const link of links) await request(site.app).get(link).expect(200);

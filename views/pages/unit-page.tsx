@@ -123,16 +123,21 @@ function SoldUnit({ vehicle, similar }: { vehicle: Unit; similar: InventoryVehic
       <div className="mx-auto max-w-2xl text-center">
         <Badge tone="neutral">Sold</Badge>
         <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">The {vehicle.name} Has Been Sold</h1>
-        <p className="mt-4 text-lg text-ink-600">Stock #{vehicle.unit.stockNumber} found a new home. These carts are on our lot now:</p>
+        <p className="mt-4 text-lg text-ink-600">{`Stock #${vehicle.unit.stockNumber} found a new home. Come see what is on our lot now.`}</p>
       </div>
       {similar.length > 0 ? (
-        <ul className={`${VEHICLE_GRID_CLASSES} mt-10`} aria-label="Similar carts for sale">
-          {similar.map((other) => (
-            <li key={other.id}>
-              <CatalogVehicleCard vehicle={other} eyebrow={(other.unit?.brandName ?? other.brand).toUpperCase()} />
-            </li>
-          ))}
-        </ul>
+        <>
+          <h2 id="similar-heading" className="mt-12 text-2xl font-bold tracking-tight text-ink-900">
+            Similar Carts for Sale
+          </h2>
+          <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="similar-heading">
+            {similar.map((other) => (
+              <li key={other.id}>
+                <CatalogVehicleCard vehicle={other} eyebrow={(other.unit?.brandName ?? other.brand).toUpperCase()} />
+              </li>
+            ))}
+          </ul>
+        </>
       ) : null}
       <div className="mt-10 flex flex-wrap justify-center gap-3">
         <ButtonLink to="/inventory" size="lg">
