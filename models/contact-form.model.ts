@@ -3,8 +3,7 @@ import mongoose, { Schema, type Model } from 'mongoose';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
 import type { LeadSource } from '../src/contact/visit-source';
 import { INTERESTS } from '../src/contact/interest';
-import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
-
+import type { UnitOfInterest, VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -71,8 +70,23 @@ const vehicleOfInterestSchema = new Schema<VehicleOfInterest>(
     slug: { type: String, required: true, maxlength: 80 },
     name: { type: String, required: true, maxlength: 120 },
     brand: { type: String, required: true, maxlength: 40 },
-    year: { type: Number, min: 2000, max: 2100 },
-    condition: { type: String, enum: ['new', 'used'], required: true },
+    year: { type: Number, min: 1980, max: 2100 },
+    condition: { type: String, enum: ['new', 'used', 'certified'], required: true },
+    unit: {
+      type: new Schema<UnitOfInterest>(
+        {
+          make: { type: String, required: true, maxlength: 40 },
+          model: { type: String, required: true, maxlength: 80 },
+          stockNumber: { type: String, required: true, maxlength: 24 },
+          serialNumber: { type: String, maxlength: 30 },
+          color: { type: String, maxlength: 40 },
+          odometer: { type: Number, min: 0 },
+          price: { type: Number, default: null, min: 0 },
+        },
+        { _id: false },
+      ),
+      required: false,
+    },
   },
   { _id: false },
 );

@@ -43,7 +43,32 @@ describe('Vehicle', () => {
     expect(await invalidFields(new Vehicle({ ...fields, price: -1 }))).toEqual(['price']);
   });
 
-  it('holds only the brands the dealership carries', async () => {
+  it('holds model entries of the house brands only', async () => {
     expect(await invalidFields(new Vehicle({ ...fields, brand: 'yamaha' }))).toEqual(['brand']);
+  });
+
+  const unit = {
+    brandName: 'Club Car',
+    model: 'Onward 4 Passenger',
+    stockNumber: 'SG2401',
+    condition: 'used',
+    status: 'available',
+    photoSources: ['/srv/feed/sg2401-1.jpg'],
+  };
+
+  it('holds a used unit of any brand, by its key, with its own facts', async () => {
+    const vehicle = new Vehicle({ ...fields, brand: 'club-car', year: 1998, unit });
+    expect(await invalidFields(vehicle)).toEqual([]);
+    expect(await invalidFields(new Vehicle({ ...fields, brand: 'Club Car', unit }))).toEqual(['brand']);
+    expect(await invalidFields(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, condition: 'mint', status: 'gone' } }))).toEqual([
+      'unit.condition',
+      'unit.status',
+    ]);
+  });
+
+  it("answers a unit's facts as JSON, its sale date as ISO text, never where its photos came from", () => {
+    const soldAt = new Date('2026-05-01T12:00:00Z');
+    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, status: 'sold', soldAt } }))) as { unit: Record<string, unknown> };
+    expect(json.unit).toEqual({ brandName: 'Club Car', model: 'Onward 4 Passenger', stockNumber: 'SG2401', condition: 'used', status: 'sold', soldAt: '2026-05-01T12:00:00.000Z', photos: [] });
   });
 });

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
-import { BRANDS, type Brand, type Vehicle as VehicleDto } from '../src/catalog/vehicle';
+import { UNIT_CONDITIONS, UNIT_STATUSES, type UnitPhoto } from '../src/catalog/unit-fields';
+import { BRANDS, type UnitDetails, type Vehicle as VehicleDto } from '../src/catalog/vehicle';
 import { CatalogMeta } from './catalog-meta.model';
+
+/** A unit's own facts as stored: as the API answers them, but the sale date is a date. */
+export interface UnitRecord extends Omit<UnitDetails, 'soldAt'> {
+  soldAt?: Date;
+  /**
+   * Where each photo came from (feed URLs or file paths), in order: an import that sees the same
+   * address again reuses the processed photo instead of downloading it. Never shown to visitors.
+   */
+  photoSources: string[];
+}
 
 /**
  * A vehicle as the vehicles collection stores it. The stored stock flags are in_stock and
@@ -14,7 +25,8 @@ export interface VehicleRecord {
   slug: string;
   name: string;
   description: string;
-  brand: Brand;
+  /** A house brand (BRANDS) for a model entry; any brand's key for a unit. */
+  brand: string;
   category: string;
   /** The model year; absent on vehicles imported before the catalog had one (import again to add it). */
   year?: number;
@@ -25,8 +37,14 @@ export interface VehicleRecord {
   features: string[];
   in_stock: boolean;
   is_new: boolean;
+  /** Present on a unit of the dealer's feed (services/feed-import.service.ts). */
+  unit?: UnitRecord;
   createdAt: Date;
   updatedAt: Date;
+}
+
+function unitFromRecord({ photoSources: _private, soldAt, photos, ...unit }: UnitRecord): UnitDetails {
+  return { ...unit, ...(soldAt ? { soldAt: new Date(soldAt).toISOString() } : {}), photos: (photos ?? []).map((photo: UnitPhoto) => ({ ...photo })) };
 }
 
 /** The plain vehicle the API answers and the loaders read: string id, no _id, __v or timestamps. */
@@ -38,15 +56,36 @@ export function vehicleFromRecord(record: VehicleRecord): VehicleDto {
     description: record.description,
     brand: record.brand,
     category: record.category,
-    year: record.year as number,
+    ...(record.year !== undefined && record.year !== null ? { year: record.year } : {}),
     price: record.price ?? null,
     images: [...(record.images ?? [])],
     specifications: { ...record.specifications },
     features: [...(record.features ?? [])],
     inStock: record.in_stock ?? true,
     isNew: record.is_new ?? true,
+    ...(record.unit ? { unit: unitFromRecord(record.unit) } : {}),
   };
 }
+
+const unitSchema = new Schema<UnitRecord>(
+  {
+    brandName: { type: String, required: true },
+    model: { type: String, required: true },
+    stockNumber: { type: String, required: true, match: /^[A-Z0-9][A-Z0-9-]{0,23}$/ },
+    serialNumber: { type: String },
+    condition: { type: String, required: true, enum: UNIT_CONDITIONS },
+    color: { type: String },
+    hours: { type: Number, min: 0 },
+    odometer: { type: Number, min: 0 },
+    location: { type: String },
+    status: { type: String, required: true, enum: UNIT_STATUSES },
+    soldAt: { type: Date },
+    // Checked by the import against unitPhotoSchema; stored as they are.
+    photos: { type: Schema.Types.Mixed, default: () => [] },
+    photoSources: { type: [String], default: [] },
+  },
+  { _id: false },
+);
 
 const vehicleSchema = new Schema<VehicleRecord>(
   {
@@ -54,9 +93,21 @@ const vehicleSchema = new Schema<VehicleRecord>(
     slug: { type: String, required: true, unique: true },
     name: { type: String, required: true },
     description: { type: String, required: true },
-    brand: { type: String, required: true, enum: BRANDS },
+    brand: {
+      type: String,
+      required: true,
+      // A model entry is of a house brand; a unit of any brand, by its key ('club-car').
+      validate: {
+        validator(brand: string) {
+          const isUnit = Boolean((this as { unit?: unknown }).unit);
+          return isUnit ? /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(brand) : (BRANDS as readonly string[]).includes(brand);
+        },
+        message: 'brand must be a house brand, or for a unit a brand key such as club-car',
+      },
+    },
     category: { type: String, required: true },
-    year: { type: Number, min: 2000, validate: { validator: Number.isInteger, message: 'year must be a whole year' } },
+    // Used units go back further than the model entries (their catalog file asks for 2000 on).
+    year: { type: Number, min: 1980, validate: { validator: Number.isInteger, message: 'year must be a whole year' } },
     price: {
       type: Number,
       default: null,
@@ -68,6 +119,7 @@ const vehicleSchema = new Schema<VehicleRecord>(
     features: { type: [String], default: [] },
     in_stock: { type: Boolean, default: true },
     is_new: { type: Boolean, default: true },
+    unit: { type: unitSchema, required: false },
   },
   {
     collection: 'vehicles',
@@ -79,6 +131,9 @@ const vehicleSchema = new Schema<VehicleRecord>(
     toJSON: { transform: (_doc, ret) => vehicleFromRecord(ret as unknown as VehicleRecord) },
   },
 );
+
+// A stock number names one unit; model entries have none. The import upserts units by it.
+vehicleSchema.index({ 'unit.stockNumber': 1 }, { unique: true, partialFilterExpression: { 'unit.stockNumber': { $exists: true } } });
 
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.

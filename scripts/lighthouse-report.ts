@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -60,6 +60,8 @@ interface PageType {
    * own console line about the document's status.
    */
   errorStatus?: number;
+  /** A dealer feed the page needs, imported by the operator command before the server starts. */
+  feed?: string;
 }
 
 const PAGE_TYPES: PageType[] = [
@@ -67,6 +69,8 @@ const PAGE_TYPES: PageType[] = [
   { name: 'inventory', path: '/inventory' },
   { name: 'model page', path: '/vehicles/denago-ev-city' },
   { name: 'vehicle detail', path: (id) => `/vehicle/${id}` },
+  // A used unit from the sample feed (seeds/sample-feed.csv), with its processed photos.
+  { name: 'unit page', path: '/inventory/2021-club-car-onward-4-passenger-sg2401', feed: 'seeds/sample-feed.csv' },
   { name: 'brand (DENAGO)', path: '/denago' },
   { name: 'brand (Evolution)', path: '/evolution' },
   { name: 'town page', path: '/toms-river-township-golf-carts' },
@@ -132,21 +136,27 @@ async function startServer(): Promise<{ origin: string; child: ChildProcess }> {
   if (!existsSync(serverEntry)) throw new Error(`${path.relative(process.cwd(), serverEntry)} is missing: run npm run build first`);
   const root = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-'));
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  const child = spawn(process.execPath, [serverEntry], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      // The system chooses the port; the server's "listening" log line names it, and the public
-      // origin defaults to it (an empty variable counts as unset).
-      PORT: '0',
-      PUBLIC_ORIGIN: '',
-      DATA_DIR: path.join(root, 'data'),
-      MAIL_DIR: path.join(root, 'mail'),
-      LOG_LEVEL: 'info',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    // The system chooses the port; the server's "listening" log line names it, and the public
+    // origin defaults to it (an empty variable counts as unset).
+    PORT: '0',
+    PUBLIC_ORIGIN: '',
+    DATA_DIR: path.join(root, 'data'),
+    MAIL_DIR: path.join(root, 'mail'),
+    LOG_LEVEL: 'info',
+  };
+  // The shipped models, then each feed a selected page needs (its photos processed now, as a dealer's import would).
+  const feeds = [...new Set(pageTypes.flatMap((page) => (page.feed ? [path.resolve(page.feed)] : [])))];
+  if (feeds.length > 0) {
+    for (const args of [[], ...feeds.map((feed) => [feed])]) {
+      const imported = spawnSync(process.execPath, [path.join(distDir, 'server/catalog-import.js'), ...args], { env, encoding: 'utf8' });
+      if (imported.status !== 0) throw new Error(`catalog import ${args.join(' ')} failed:\n${imported.stderr}`);
+    }
+  }
+  const child = spawn(process.execPath, [serverEntry], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   cleanups.push(() => stopProcess(child));

@@ -9,6 +9,7 @@ import { redirectsController } from '../controllers/redirects.controller';
 import { sitemapController } from '../controllers/sitemap.controller';
 import { inventoryController } from '../controllers/inventory.controller';
 import { cachedPagesController, pagesController } from '../controllers/pages.controller';
+import { photosController } from '../controllers/photos.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
@@ -103,6 +104,9 @@ export function createApp(options: AppOptions): express.Express {
   // The catalog API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
   app.use('/api/vehicles', compress, vehiclesController(options.catalog, sendJson));
   app.get('/api/inventory', compress, inventoryController(options.catalog, sendJson));
+  // The units' processed photos (npm run catalog:import writes them): already compressed images,
+  // immutable under their content-hashed names; nothing else under /photos reaches the pages.
+  app.use(photosController(path.resolve(env.DATA_DIR, 'photos')));
   app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);

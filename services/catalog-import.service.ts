@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import mongoose from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
 import { Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
+import type { Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
 import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logger';
 import { CatalogImportError } from './catalog-import-error';
@@ -36,7 +38,7 @@ function storedFields(entry: CatalogEntry): StoredFields {
 }
 
 /** The catalog fields of a vehicle in one fixed order, so equal content compares equal. */
-function comparable(entry: CatalogEntry): string {
+function comparable(entry: Omit<CatalogVehicle, 'id'>): string {
   const { slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew } = entry;
   return JSON.stringify([slug, name, description, brand, category, year, price, images, specifications, features, inStock, isNew]);
 }
@@ -88,7 +90,8 @@ export function parseCatalogFile(file: unknown): CatalogEntry[] {
 export async function importCatalog(file: unknown, options: CatalogImportOptions = {}): Promise<CatalogImportResult> {
   const entries = parseCatalogFile(file);
   const existing = new Map<string, string>();
-  for (const record of await Vehicle.find().lean<VehicleRecord[]>().exec()) {
+  // The model entries only: the units of the dealer's feed are the feed import's (feed-import.service.ts).
+  for (const record of await Vehicle.find({ unit: mongoose.trusted({ $exists: false }) }).lean<VehicleRecord[]>().exec()) {
     existing.set(record.slug, comparable(vehicleFromRecord(record)));
   }
 

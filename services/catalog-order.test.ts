@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { sortVehicles } from './catalog-order';
 
-const cart = (slug: string, brand: 'denago' | 'evolution', price: number | null, name = slug) => ({ slug, brand, price, name });
+const cart = (slug: string, brand: string, price: number | null, name = slug) => ({ slug, brand, price, name });
 
 describe('sortVehicles', () => {
   it('lists DENAGO before EVOLUTION whatever the prices', () => {
     const order = sortVehicles([cart('evo-cheap', 'evolution', 5_000), cart('denago-dear', 'denago', 20_000)]);
     expect(order.map((vehicle) => vehicle.slug)).toEqual(['denago-dear', 'evo-cheap']);
+  });
+
+  it('lists the used units of other brands after the house brands, brand by brand A-Z', () => {
+    const order = sortVehicles([
+      cart('tomberlin-unit', 'tomberlin', 9_000),
+      cart('club-car-unit', 'club-car', 12_000),
+      cart('evo-dear', 'evolution', 40_000),
+      cart('denago-dear', 'denago', 30_000),
+    ]);
+    expect(order.map((vehicle) => vehicle.slug)).toEqual(['denago-dear', 'evo-dear', 'club-car-unit', 'tomberlin-unit']);
   });
 
   it('orders a brand by price, cheapest first', () => {

@@ -4,8 +4,18 @@ type Ordered = Pick<Vehicle, 'brand' | 'price' | 'name' | 'slug'>;
 
 const byName = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
 
+const houseBrands: readonly string[] = BRANDS;
+
+/** The house brands first, in BRANDS order, then every other brand (used units) A-Z by key. */
+export function compareBrands(a: string, b: string): number {
+  const rankA = houseBrands.indexOf(a);
+  const rankB = houseBrands.indexOf(b);
+  if (rankA !== rankB) return (rankA === -1 ? houseBrands.length : rankA) - (rankB === -1 ? houseBrands.length : rankB);
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 function compareVehicles(a: Ordered, b: Ordered): number {
-  const brand = BRANDS.indexOf(a.brand) - BRANDS.indexOf(b.brand);
+  const brand = compareBrands(a.brand, b.brand);
   if (brand !== 0) return brand;
   if (a.price !== b.price) {
     // Unpriced ("Contact for Pricing") vehicles come after every priced one of their brand.
@@ -20,7 +30,7 @@ function compareVehicles(a: Ordered, b: Ordered): number {
 }
 
 /**
- * The catalog's one order (docs/decisions/003-specification-decisions.md#catalog): by brand, then price ascending with unpriced
+ * The catalog's one order (docs/decisions/003-specification-decisions.md#catalog): by brand (house brands first), then price ascending with unpriced
  * vehicles last, then by name. Returns a new array.
  */
 export function sortVehicles<T extends Ordered>(vehicles: readonly T[]): T[] {

@@ -27,7 +27,27 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
   try {
     const vehicle = findVehicleOfInterest(await catalog.listVehicles(), key);
     if (!vehicle) return undefined;
-    return { slug: vehicle.slug, name: vehicle.name, brand: vehicle.brand, ...(vehicle.year ? { year: vehicle.year } : {}), condition: vehicle.isNew ? 'new' : 'used' };
+    const { unit } = vehicle;
+    return {
+      slug: vehicle.slug,
+      name: vehicle.name,
+      brand: vehicle.brand,
+      ...(vehicle.year ? { year: vehicle.year } : {}),
+      condition: unit?.condition ?? (vehicle.isNew ? 'new' : 'used'),
+      ...(unit
+        ? {
+            unit: {
+              make: unit.brandName,
+              model: unit.model,
+              stockNumber: unit.stockNumber,
+              ...(unit.serialNumber ? { serialNumber: unit.serialNumber } : {}),
+              ...(unit.color ? { color: unit.color } : {}),
+              ...(unit.odometer !== undefined ? { odometer: unit.odometer } : {}),
+              price: vehicle.price,
+            },
+          }
+        : {}),
+    };
   } catch {
     return undefined;
   }

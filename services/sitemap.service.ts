@@ -10,6 +10,8 @@ export interface SitemapEntry {
   loc: string;
   /** ISO 8601. */
   lastmod: string;
+  /** Absolute URLs of the page's own photos (a unit's), for image search. */
+  images?: string[];
 }
 
 /** What the sitemap reads from the catalog; the version is optional so any catalog will do. */
@@ -23,7 +25,8 @@ const POLICY_PAGES = ['/privacy', '/terms'];
 
 /**
  * Every canonical page of the site, once, in a crawler-friendly order. Vehicles with a fixed model
- * page appear as that page; the others as their detail page. `releasedAt` dates pages that change
+ * page appear as that page; the others as their detail page; units for sale as their own page
+ * with their photos. `releasedAt` dates pages that change
  * only with a release; catalog pages carry the catalog's last change when it is known.
  */
 export async function sitemapEntries(catalog: SitemapCatalog, origin: string, releasedAt: Date): Promise<SitemapEntry[]> {
@@ -31,12 +34,21 @@ export async function sitemapEntries(catalog: SitemapCatalog, origin: string, re
   const released = releasedAt.toISOString();
   const catalogChanged = version?.lastModified ?? released;
   const detailPages = vehicles.map(vehiclePath).filter((path) => path.startsWith('/vehicle/'));
+  // Units for sale or held; sold ones are no longer listed (their pages answer 410, then go).
+  const units = vehicles.flatMap((vehicle) =>
+    vehicle.unit ? [{ path: vehiclePath(vehicle), images: vehicle.unit.photos.map((photo) => new URL(photo.sources.jpeg.at(-1)!.url, origin).href) }] : [],
+  );
   const entries: Array<[path: string, lastmod: string]> = [
     ...FIXED_PAGES.map((path): [string, string] => [path, CATALOG_PAGES.has(path) ? catalogChanged : released]),
     ...[...modelPageSlugs].map((slug): [string, string] => [`/vehicles/${slug}`, released]),
     ...detailPages.map((path): [string, string] => [path, catalogChanged]),
+    ...units.map(({ path }): [string, string] => [path, catalogChanged]),
     ...towns.map((town): [string, string] => [townPath(town), released]),
     ...POLICY_PAGES.map((path): [string, string] => [path, released]),
   ];
-  return entries.map(([path, lastmod]) => ({ loc: new URL(path, origin).href, lastmod }));
+  const imagesOf = new Map(units.map((unit) => [unit.path, unit.images]));
+  return entries.map(([path, lastmod]) => {
+    const images = imagesOf.get(path);
+    return { loc: new URL(path, origin).href, lastmod, ...(images?.length ? { images } : {}) };
+  });
 }

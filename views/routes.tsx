@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
           { id: 'about-page', path: 'about', lazy: () => import('./pages/about-page').then((page) => page.aboutPage) },
           { id: 'showroom-page', path: 'showroom', lazy: () => import('./pages/showroom-page').then((page) => page.showroomPage) },
           { id: 'inventory-page', path: 'inventory', lazy: () => import('./pages/inventory-page').then((page) => page.inventoryPage) },
+          { id: 'unit-page', path: 'inventory/:slug', lazy: () => import('./pages/unit-page').then((page) => page.unitPage) },
           { id: 'vehicle-detail-page', path: 'vehicle/:id', lazy: () => import('./pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
           { id: 'denago-page', path: 'denago', lazy: () => import('./pages/denago-page').then((page) => page.denagoPage) },
           { id: 'evolution-page', path: 'evolution', lazy: () => import('./pages/evolution-page').then((page) => page.evolutionPage) },

@@ -88,30 +88,32 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
       if (read !== undefined) candidate[feedColumns[column].field] = read;
     }
     const result = schema.safeParse(candidate);
+    let valid = result.success;
     if (!result.success) {
       for (const issue of result.error.issues) {
         const [field, item] = issue.path;
         const where = `${row.label}, ${cell} ${columnByField.get(String(field)) ?? String(field)}${typeof item === 'number' ? `, item ${item + 1}` : ''}`;
         problems.push(oneLine(`${where}: ${issue.message}`));
       }
-      continue;
     }
-    const unit = result.data;
-    let valid = true;
-    const earlierStock = rowByStockNumber.get(unit.stockNumber);
+    // A row with other problems still has its stock number and photos checked, so one reading
+    // of the feed names every problem.
+    const stockNumber = result.success ? result.data.stockNumber : schema.shape.stockNumber.safeParse(candidate.stockNumber).data;
+    const earlierStock = stockNumber === undefined ? undefined : rowByStockNumber.get(stockNumber);
     if (earlierStock) {
-      problems.push(oneLine(`${row.label}, ${cell} stock_number: ${unit.stockNumber} is already on ${earlierStock}`));
+      problems.push(oneLine(`${row.label}, ${cell} stock_number: ${stockNumber} is already on ${earlierStock}`));
       valid = false;
-    } else rowByStockNumber.set(unit.stockNumber, row.label);
+    } else if (stockNumber !== undefined) rowByStockNumber.set(stockNumber, row.label);
 
-    const slug = unitSlug(unit);
-    const earlierSlug = rowBySlug.get(slug);
+    const slug = result.success ? unitSlug(result.data) : undefined;
+    const earlierSlug = slug === undefined ? undefined : rowBySlug.get(slug);
     if (earlierSlug && !earlierStock) {
       problems.push(oneLine(`${row.label}, ${cell} stock_number: gives the page address ${slug}, as ${earlierSlug} does`));
       valid = false;
-    } else rowBySlug.set(slug, row.label);
+    } else if (slug !== undefined) rowBySlug.set(slug, row.label);
 
-    const photoSources = unit.photos.map((source, index) => {
+    const photos = result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
+    const photoSources = photos.map((source, index) => {
       if (isUrl(source) || options.baseDir === undefined) return source;
       const file = path.resolve(options.baseDir, source);
       if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
@@ -120,7 +122,7 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
       }
       return file;
     });
-    if (valid) units.push(unitEntry(unit, photoSources));
+    if (valid && result.success) units.push(unitEntry(result.data, photoSources));
   }
   return { units, problems };
 }

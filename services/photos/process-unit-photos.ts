@@ -8,6 +8,11 @@ export interface UnitPhotosOptions extends PhotoProcessingOptions {
   onProgress?: (done: number, total: number) => void;
   /** Photos processed at once; default one per core (sharp may give each image a single thread). */
   concurrency?: number;
+  /**
+   * Photos already processed, by source: an earlier import's downloads, which are not fetched
+   * again (an address names the same photo; a file path is read again, as the file may change).
+   */
+  processed?: ReadonlyMap<string, UnitPhoto>;
 }
 
 export interface UnitPhotosResult {
@@ -24,8 +29,9 @@ export interface UnitPhotosResult {
  * next run reuses them. Any other error (a full disk) stops the work and is thrown.
  */
 export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | 'photoSources'>[], options: UnitPhotosOptions): Promise<UnitPhotosResult> {
-  const sources = [...new Set(units.flatMap((unit) => unit.photoSources))];
-  const outcomes = new Map<string, UnitPhoto | PhotoRejectedError>();
+  const outcomes = new Map<string, UnitPhoto | PhotoRejectedError>(options.processed);
+  const sources = [...new Set(units.flatMap((unit) => unit.photoSources))].filter((source) => !outcomes.has(source));
+  const reused = outcomes.size;
   let next = 0;
   let stopped = false;
   const worker = async () => {
@@ -40,7 +46,7 @@ export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | '
         }
         outcomes.set(source, error);
       }
-      options.onProgress?.(outcomes.size, sources.length);
+      options.onProgress?.(outcomes.size - reused, sources.length);
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), sources.length));

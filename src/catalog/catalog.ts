@@ -11,6 +11,8 @@ export interface Catalog {
   listVehiclesByBrand(brand: Brand): Promise<Vehicle[]>;
   /** One vehicle by its uuid, or null when there is none. */
   findVehicle(id: string): Promise<Vehicle | null>;
+  /** One vehicle by its slug, sold units too (their pages still answer), or null when there is none. */
+  findVehicleBySlug(slug: string): Promise<Vehicle | null>;
   /** The vehicles with these slugs that the catalog holds, in the catalog's order. */
   findVehiclesBySlug(slugs: readonly string[]): Promise<Vehicle[]>;
   /** One page of the inventory, filtered. */

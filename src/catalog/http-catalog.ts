@@ -19,6 +19,7 @@ export const httpCatalog: Catalog = {
     if (!response.ok) throw new Error('Vehicle not found');
     return (await response.json()) as Vehicle;
   },
+  findVehicleBySlug: async (slug) => (await httpCatalog.findVehiclesBySlug([slug]))[0] ?? null,
   findVehiclesBySlug: (slugs) => getJson<Vehicle[]>(`/api/vehicles?${new URLSearchParams(slugs.map((slug) => ['slug', slug])).toString()}`),
   findInventoryPage: ({ filters, page }) => {
     const query = inventoryQuery(filters, page).toString();

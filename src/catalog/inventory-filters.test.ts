@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOptions, filterVehicles, inventoryFiltersFrom, parseInventoryFilters, parseInventoryPage, type FilterableVehicle, type InventoryFilters } from './inventory-filters';
+import { categoryOptions, filterVehicles, inventoryFiltersFrom, offeredFilters, parseInventoryFilters, parseInventoryPage, type FilterableVehicle, type InventoryFilters } from './inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from './inventory-query';
 
 const vehicle = (name: string, overrides: Partial<FilterableVehicle>): FilterableVehicle => ({
@@ -21,7 +21,7 @@ const aboveTwentyFive = vehicle('EVOLUTION Ranger 6 Plus', { category: 'ranger',
 const forester = vehicle('EVOLUTION Forester 4 Plus', { category: 'forester', price: null, description: 'Four-wheel terrain ready with a cargo bed.' });
 const catalog = [city, roverXl, roverXxl, maverick, atFifteen, atTwentyFive, aboveTwentyFive, forester];
 
-const filters = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ search: '', brand: 'all', category: 'all', price: 'all', ...overrides });
+const filters = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ ...DEFAULT_INVENTORY_FILTERS, ...overrides });
 const names = (list: FilterableVehicle[]) => list.map((item) => item.name);
 
 describe('filterVehicles', () => {
@@ -124,6 +124,24 @@ describe('filterVehicles', () => {
     });
   });
 
+  describe('condition and location', () => {
+    const usedOnward = vehicle('2021 Club Car Onward', { brand: 'club-car', category: 'onward', price: 9495, unit: { condition: 'used', location: 'bayville' } });
+    const certifiedEmerge = vehicle('2022 Tomberlin Emerge', { brand: 'tomberlin', category: 'emerge', price: 11495, unit: { condition: 'certified', location: 'waretown' } });
+    const lot = [city, usedOnward, certifiedEmerge];
+
+    it('counts every model entry as new, and each unit as its feed says', () => {
+      expect(names(filterVehicles(lot, filters({ condition: 'new' })))).toEqual(['DENAGO EV City']);
+      expect(names(filterVehicles(lot, filters({ condition: 'used' })))).toEqual(['2021 Club Car Onward']);
+      expect(names(filterVehicles(lot, filters({ condition: 'certified' })))).toEqual(['2022 Tomberlin Emerge']);
+    });
+
+    it('keeps the units that stand at one showroom, and any brand the data has', () => {
+      expect(names(filterVehicles(lot, filters({ location: 'waretown' })))).toEqual(['2022 Tomberlin Emerge']);
+      expect(names(filterVehicles(lot, filters({ brand: 'club-car' })))).toEqual(['2021 Club Car Onward']);
+      expect(filterVehicles(lot, filters({ location: 'bayville', condition: 'certified' }))).toEqual([]);
+    });
+  });
+
   describe('combined', () => {
     it('applies brand and price together', () => {
       expect(names(filterVehicles(catalog, filters({ brand: 'denago', price: 'under-15000' })))).toEqual(['DENAGO EV City']);
@@ -144,16 +162,18 @@ describe('filterVehicles', () => {
 
 describe('parseInventoryFilters', () => {
   it('reads every filter from the query string', () => {
-    expect(parseInventoryFilters('?search=Rover+XL&brand=denago&category=rover&price=15000-25000')).toEqual({
+    expect(parseInventoryFilters('?search=Rover+XL&brand=denago&category=rover&price=15000-25000&condition=new&location=bayville')).toEqual({
       search: 'Rover XL',
       brand: 'denago',
       category: 'rover',
       price: '15000-25000',
+      condition: 'new',
+      location: 'bayville',
     });
   });
 
   it('gives the defaults for an empty query string', () => {
-    expect(parseInventoryFilters('')).toEqual({ search: '', brand: 'all', category: 'all', price: 'all' });
+    expect(parseInventoryFilters('')).toEqual({ search: '', brand: 'all', category: 'all', price: 'all', condition: 'all', location: 'all' });
   });
 
   it('reads upper-case brand, category and price values', () => {
@@ -161,13 +181,19 @@ describe('parseInventoryFilters', () => {
   });
 
   it('turns unknown values into "all" instead of failing', () => {
-    expect(parseInventoryFilters('brand=clubcar&category=%3Cscript%3E&price=cheap')).toEqual(DEFAULT_INVENTORY_FILTERS);
+    expect(parseInventoryFilters('brand=Club+Car&category=%3Cscript%3E&price=cheap&condition=mint&location=..%2Fetc')).toEqual(DEFAULT_INVENTORY_FILTERS);
     expect(parseInventoryFilters('price=15000')).toEqual(DEFAULT_INVENTORY_FILTERS);
   });
 
-  it('turns a category outside the offered list into "all"', () => {
-    expect(parseInventoryFilters('category=hovercraft', ['ranger', 'rover']).category).toBe('all');
-    expect(parseInventoryFilters('category=rover', ['ranger', 'rover']).category).toBe('rover');
+  it('reads the condition and the showroom a unit stands at', () => {
+    expect(parseInventoryFilters('condition=Used&location=waretown')).toEqual(filters({ condition: 'used', location: 'waretown' }));
+    expect(parseInventoryFilters('condition=certified&brand=club-car')).toEqual(filters({ condition: 'certified', brand: 'club-car' }));
+  });
+
+  it('turns a brand, category or location the catalog does not hold into "all"', () => {
+    const choices = { brands: ['denago', 'club-car'], categories: ['ranger', 'rover'], locations: ['waretown'] };
+    expect(offeredFilters(parseInventoryFilters('category=hovercraft&brand=yamaha&location=bayville'), choices)).toEqual(DEFAULT_INVENTORY_FILTERS);
+    expect(offeredFilters(parseInventoryFilters('category=rover&brand=club-car&location=waretown'), choices)).toEqual(filters({ category: 'rover', brand: 'club-car', location: 'waretown' }));
   });
 
   it('takes the first of repeated parameters and ignores others', () => {
@@ -180,7 +206,7 @@ describe('parseInventoryFilters', () => {
   });
 
   it('reads the no-JavaScript form submission, which sends every field', () => {
-    expect(parseInventoryFilters('search=&brand=all&category=all&price=all')).toEqual(DEFAULT_INVENTORY_FILTERS);
+    expect(parseInventoryFilters('search=&brand=all&category=all&price=all&condition=all&location=all')).toEqual(DEFAULT_INVENTORY_FILTERS);
   });
 });
 
@@ -191,9 +217,9 @@ describe('inventoryQuery', () => {
   });
 
   it('writes the filters that are set, and reads back the same filters', () => {
-    const set = filters({ search: 'rover xl', brand: 'denago', price: 'under-15000' });
+    const set = filters({ search: 'rover xl', brand: 'denago', price: 'under-15000', condition: 'used', location: 'waretown' });
     const query = inventoryQuery(set);
-    expect(query.toString()).toBe('search=rover+xl&brand=denago&price=under-15000');
+    expect(query.toString()).toBe('search=rover+xl&brand=denago&price=under-15000&condition=used&location=waretown');
     expect(parseInventoryFilters(query)).toEqual(set);
   });
 

@@ -1,29 +1,43 @@
-import type { Vehicle } from './vehicle';
+import type { UnitDetails, Vehicle } from './vehicle';
 
 /** The categories the product names, offered first and in this order (docs/decisions/003-specification-decisions.md#catalog). */
 export const SPEC_CATEGORIES = ['ranger', 'maverick', 'forester', 'turfman', 'rover'] as const;
-export const BRAND_FILTERS = ['all', 'denago', 'evolution'] as const;
 export const PRICE_FILTERS = ['all', 'under-15000', '15000-25000', 'over-25000'] as const;
+/** New carts (every model entry, and new units), used ones, and used ones the dealer certified. */
+export const CONDITION_FILTERS = ['all', 'new', 'used', 'certified'] as const;
 
-export type BrandFilter = (typeof BRAND_FILTERS)[number];
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
+export type ConditionFilter = (typeof CONDITION_FILTERS)[number];
 
 export interface InventoryFilters {
   /** What the shopper typed, as typed; matching ignores case and surrounding spaces. */
   search: string;
-  brand: BrandFilter;
+  /** 'all', or a brand's key as the catalog holds it ('denago', 'club-car'): any brand the data has. */
+  brand: string;
   /** 'all', or a category word matched as a substring of the vehicle's category. */
   category: string;
   price: PriceFilter;
+  condition: ConditionFilter;
+  /** 'all', or the id of the showroom where the units stand ('waretown'). */
+  location: string;
+}
+
+/** What the catalog offers to filter by, as keys: a link naming anything else reads as 'all'. */
+export interface OfferedKeys {
+  brands: readonly string[];
+  categories: readonly string[];
+  locations: readonly string[];
 }
 
 /** The fields a filter reads; a card needs a few more. */
-export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' | 'category' | 'price'>;
+export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' | 'category' | 'price'> & {
+  unit?: Pick<UnitDetails, 'condition' | 'location'>;
+};
 
 const SEARCH_MAX_LENGTH = 100;
 
 /** The query parameters the inventory reads: its filters and the page number. */
-export const INVENTORY_PARAMETERS = ['search', 'brand', 'category', 'price', 'page'] as const;
+export const INVENTORY_PARAMETERS = ['search', 'brand', 'category', 'price', 'condition', 'location', 'page'] as const;
 
 /** Vehicles on one page of the inventory. */
 export const INVENTORY_PAGE_SIZE = 24;
@@ -33,6 +47,11 @@ const MAX_PAGE = 99_999;
 
 const lowerCaseWord = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : undefined);
 const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback: T): T => choices.find((choice) => choice === lowerCaseWord(value)) ?? fallback;
+/** A brand, category or showroom key: a short lower-case word with hyphens. */
+const keyWord = (value: unknown) => {
+  const word = lowerCaseWord(value);
+  return word !== undefined && /^[a-z0-9-]{1,40}$/.test(word) ? word : 'all';
+};
 
 /**
  * Filters from query parameters (the first value of each name counts). A value it does not know
@@ -40,13 +59,24 @@ const oneOf = <T extends string>(choices: readonly T[], value: unknown, fallback
  * whatever the values are. Plain checks rather than a schema, as this runs in the browser too.
  */
 export function inventoryFiltersFrom(values: Record<string, unknown>): InventoryFilters {
-  const search = typeof values.search === 'string' ? values.search.slice(0, SEARCH_MAX_LENGTH) : '';
-  const category = lowerCaseWord(values.category);
   return {
-    search,
-    brand: oneOf(BRAND_FILTERS, values.brand, 'all'),
-    category: category !== undefined && /^[a-z0-9-]{1,40}$/.test(category) ? category : 'all',
+    search: typeof values.search === 'string' ? values.search.slice(0, SEARCH_MAX_LENGTH) : '',
+    brand: keyWord(values.brand),
+    category: keyWord(values.category),
     price: oneOf(PRICE_FILTERS, values.price, 'all'),
+    condition: oneOf(CONDITION_FILTERS, values.condition, 'all'),
+    location: keyWord(values.location),
+  };
+}
+
+/** The filters with a brand, category or location the catalog does not offer read as 'all'. */
+export function offeredFilters(filters: InventoryFilters, choices: OfferedKeys): InventoryFilters {
+  const offered = (value: string, keys: readonly string[]) => (keys.includes(value) ? value : 'all');
+  return {
+    ...filters,
+    brand: offered(filters.brand, choices.brands),
+    category: offered(filters.category, choices.categories),
+    location: offered(filters.location, choices.locations),
   };
 }
 
@@ -57,14 +87,9 @@ function firstValues(query: URLSearchParams | string): Record<string, string> {
   return values;
 }
 
-/**
- * Filters from a query string. With the list of offered categories, a category outside it reads
- * as 'all', like any other unknown value.
- */
-export function parseInventoryFilters(query: URLSearchParams | string, categories?: readonly string[]): InventoryFilters {
-  const filters = inventoryFiltersFrom(firstValues(query));
-  if (categories && filters.category !== 'all' && !categories.includes(filters.category)) return { ...filters, category: 'all' };
-  return filters;
+/** Filters from a query string. The catalog then reads those it does not offer as 'all' (offeredFilters). */
+export function parseInventoryFilters(query: URLSearchParams | string): InventoryFilters {
+  return inventoryFiltersFrom(firstValues(query));
 }
 
 /** The page number a query string asks for: a whole number from 1, else the first page. */
@@ -75,7 +100,7 @@ export function parseInventoryPage(query: URLSearchParams | string): number {
 }
 
 export function sameFilters(a: InventoryFilters, b: InventoryFilters): boolean {
-  return a.search === b.search && a.brand === b.brand && a.category === b.category && a.price === b.price;
+  return (Object.keys(a) as (keyof InventoryFilters)[]).every((key) => a[key] === b[key]);
 }
 
 /** The category choices: the product's five, then every other category the catalog holds (A-Z; docs/decisions/003-specification-decisions.md#catalog). */
@@ -101,6 +126,9 @@ function matchesPrice(price: number | null, filter: PriceFilter): boolean {
   return price > 25000;
 }
 
+/** A model entry is a new cart; a unit is as its feed says. */
+const conditionOf = (vehicle: FilterableVehicle) => vehicle.unit?.condition ?? 'new';
+
 /** The vehicles that pass every filter at once, in the order given. */
 export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V[], filters: InventoryFilters): V[] {
   const category = filters.category.toLowerCase();
@@ -109,6 +137,8 @@ export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V
       matchesSearch(vehicle, filters.search) &&
       (filters.brand === 'all' || vehicle.brand.toLowerCase() === filters.brand) &&
       (category === 'all' || vehicle.category.toLowerCase().includes(category)) &&
-      matchesPrice(vehicle.price, filters.price),
+      matchesPrice(vehicle.price, filters.price) &&
+      (filters.condition === 'all' || conditionOf(vehicle) === filters.condition) &&
+      (filters.location === 'all' || vehicle.unit?.location === filters.location),
   );
 }

@@ -3,7 +3,7 @@ import type { InventoryFilters } from './inventory-filters';
 // Apart from the filters' parsing (inventory-filters.ts): the browser's catalog writes these
 // queries on every page, and only the inventory page parses them.
 
-export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all' };
+export const DEFAULT_INVENTORY_FILTERS: InventoryFilters = { search: '', brand: 'all', category: 'all', price: 'all', condition: 'all', location: 'all' };
 
 /** The query string that reproduces the filters (and the page), leaving out every default. */
 export function inventoryQuery(filters: InventoryFilters, page = 1): URLSearchParams {
@@ -12,6 +12,8 @@ export function inventoryQuery(filters: InventoryFilters, page = 1): URLSearchPa
   if (filters.brand !== 'all') query.set('brand', filters.brand);
   if (filters.category !== 'all') query.set('category', filters.category);
   if (filters.price !== 'all') query.set('price', filters.price);
+  if (filters.condition !== 'all') query.set('condition', filters.condition);
+  if (filters.location !== 'all') query.set('location', filters.location);
   if (page > 1) query.set('page', String(page));
   return query;
 }

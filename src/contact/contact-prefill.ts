@@ -30,6 +30,11 @@ export function findVehicleOfInterest(vehicles: Vehicle[], key: string): Vehicle
   return vehicles.find((vehicle) => vehicle.id === wanted || vehicle.slug === wanted || vehicle.name.toLowerCase() === wanted);
 }
 
+/** A vehicle as a visitor names it in a message: a unit by its stock number too, as the lot knows it. */
+export function vehicleLabel(vehicle: Pick<Vehicle, 'name' | 'unit'>): string {
+  return vehicle.unit ? `${vehicle.name} (stock #${vehicle.unit.stockNumber})` : vehicle.name;
+}
+
 /** "6-seater-weekly" → "a 6-seater golf cart for a weekly rental", as a person would ask for it. */
 function rentalRequest(planKey: string): string | undefined {
   for (const group of rentalPlanGroups) {

@@ -9,5 +9,20 @@ export interface VehicleOfInterest {
   brand: string;
   /** The catalog's model year (ADF's required <year>); absent for a vehicle imported without one. */
   year?: number;
-  condition: 'new' | 'used';
+  condition: 'new' | 'used' | 'certified';
+  /** Present when the vehicle is one particular unit on the lot (the dealer's feed). */
+  unit?: UnitOfInterest;
+}
+
+/** The unit of the dealer's feed an inquiry is about: what a CRM files it by. */
+export interface UnitOfInterest {
+  /** As the feed writes them: "Club Car", "Onward 4 Passenger". */
+  make: string;
+  model: string;
+  stockNumber: string;
+  serialNumber?: string;
+  color?: string;
+  odometer?: number;
+  /** Whole dollars as the page showed it; null for "Contact for Pricing". */
+  price: number | null;
 }

@@ -14,6 +14,15 @@ export interface PageHead {
   image?: string;
   /** Structured data the page adds to the site-wide business and website entries. */
   jsonLd?: object[];
+  /** The page's main picture (its LCP element), preloaded at the width the browser will choose. */
+  preloadImage?: PreloadImage;
+}
+
+/** An image for <link rel=preload as=image>: its format and the srcset and sizes of its <source>. */
+export interface PreloadImage {
+  type: string;
+  srcSet: string;
+  sizes: string;
 }
 
 export interface HeadArgs<Data> {

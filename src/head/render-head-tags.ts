@@ -37,6 +37,11 @@ export function renderHeadTags(head: ResolvedHead): string {
     meta('name', 'twitter:description', head.description),
     meta('name', 'twitter:image', head.imageUrl),
   );
+  if (head.preloadImage) {
+    const { type, srcSet, sizes } = head.preloadImage;
+    // Found by the browser before any script runs: the page's largest picture starts loading at once.
+    tags.push(`<link rel="preload" as="image" type="${escapeAttribute(type)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`);
+  }
   for (const entry of head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonLd(entry)}</script>`);
   return tags.join('\n    ');
 }

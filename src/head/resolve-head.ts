@@ -1,6 +1,6 @@
 import type { BusinessProfile } from '../config/business-profile';
 import { businessJsonLd, websiteJsonLd } from './site-json-ld';
-import { SHARE_IMAGE, type RouteHandle } from './page-head';
+import { SHARE_IMAGE, type PreloadImage, type RouteHandle } from './page-head';
 import type { StructuredData } from './structured-data';
 
 export interface ResolvedHead {
@@ -10,6 +10,7 @@ export interface ResolvedHead {
   keywords: string[];
   imageUrl: string;
   jsonLd: object[];
+  preloadImage?: PreloadImage;
 }
 
 /** The parts of a route match the head needs; both React Router's UIMatch and the server's match fit. */
@@ -44,5 +45,6 @@ export function resolveHead(matches: readonly HeadMatch[], pathname: string, bus
     keywords: page.keywords ?? [],
     imageUrl: absoluteUrl(business.origin, page.image ?? SHARE_IMAGE.path),
     jsonLd: [businessJsonLd(business), websiteJsonLd(business), ...(page.jsonLd ?? [])],
+    ...(page.preloadImage ? { preloadImage: page.preloadImage } : {}),
   };
 }

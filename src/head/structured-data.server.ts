@@ -2,6 +2,7 @@ import { modelPageJsonLd } from './model-page-json-ld';
 import { brandPageJsonLd } from './brand-page-json-ld';
 import { offerCatalogJsonLd } from './offer-catalog-json-ld';
 import type { StructuredData } from './structured-data';
+import { unitJsonLd } from './unit-json-ld';
 import { vehicleListJsonLd } from './vehicle-list-json-ld';
 
 /** The builders the server hands page heads; only server code imports this module. */
@@ -10,4 +11,5 @@ export const structuredData: StructuredData = {
   vehicleList: vehicleListJsonLd,
   brandPage: brandPageJsonLd,
   modelPage: modelPageJsonLd,
+  unitPage: unitJsonLd,
 };

@@ -1,5 +1,6 @@
 import type { brandPageJsonLd } from './brand-page-json-ld';
 import type { offerCatalogJsonLd } from './offer-catalog-json-ld';
+import type { unitJsonLd } from './unit-json-ld';
 import type { vehicleListJsonLd } from './vehicle-list-json-ld';
 import type { modelPageJsonLd } from './model-page-json-ld';
 
@@ -13,4 +14,5 @@ export interface StructuredData {
   vehicleList: typeof vehicleListJsonLd;
   brandPage: typeof brandPageJsonLd;
   modelPage: typeof modelPageJsonLd;
+  unitPage: typeof unitJsonLd;
 }

@@ -7,6 +7,23 @@ import type { InquiryLead } from './inquiry-lead';
 
 const business = businessProfile(loadBusinessFile(undefined), 'https://www.shoregolfcarts.test');
 const evCity = { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'denago', year: 2026, condition: 'new' as const };
+/** A certified street-legal LSV on the lot, with its VIN, and a used Club Car whose serial number is no VIN. */
+const emerge = {
+  slug: '2022-tomberlin-emerge-e4-sg2403',
+  name: '2022 Tomberlin Emerge E4',
+  brand: 'tomberlin',
+  year: 2022,
+  condition: 'certified' as const,
+  unit: { make: 'Tomberlin', model: 'Emerge E4', stockNumber: 'SG2403', serialNumber: '1T9EM4E20NS000418', color: 'Electric Blue', odometer: 1840, price: 11495 },
+};
+const onward = {
+  slug: '2021-club-car-onward-4-passenger-sg2401',
+  name: '2021 Club Car Onward 4 Passenger',
+  brand: 'club-car',
+  year: 2021,
+  condition: 'used' as const,
+  unit: { make: 'Club Car', model: 'Onward 4 Passenger', stockNumber: 'SG2401', serialNumber: 'PH2131-283475', price: null },
+};
 const base: InquiryLead = {
   id: '3f2c6a54-1f7e-4a8e-9f61-5d1b1f0c2a10',
   firstName: 'Zoë <b>',
@@ -24,6 +41,8 @@ const kinds: Array<[string, InquiryLead]> = [
   ['a test drive', { ...base, topic: 'test drive', vehicle: evCity }],
   ['a financing quote', { ...base, topic: 'financing quote', vehicle: evCity }],
   ['a vehicle imported before the catalog had years', { ...base, vehicle: { ...evCity, year: undefined } }],
+  ['a certified unit on the lot', { ...base, topic: 'availability', vehicle: emerge }],
+  ['an unpriced used unit', { ...base, topic: 'test drive', vehicle: onward }],
   ['a rental plan', { ...base, interest: 'general', topic: 'rental', plan: '6-seater-weekly' }],
   ['service for the visitor’s own cart', { ...base, interest: 'service', topic: 'Battery Services', vehicle: evCity }],
   ['a service appointment', { ...base, interest: 'service', topic: 'service appointment' }],
@@ -43,6 +62,30 @@ describe('the ADF lead', () => {
       ['    <vehicle interest="buy" status="new">', '      <year>2026</year>', '      <make>DENAGO</make>', '      <model>EV City</model>', '    </vehicle>'].join('\n'),
     );
     expect(buildAdfLead({ ...base, topic: 'test drive', vehicle: evCity }, business)).toContain('<vehicle interest="test-drive" status="new">');
+  });
+
+  test('names a unit on the lot by year, make, model, VIN, stock number, miles, condition, color and asking price', () => {
+    expect(buildAdfLead({ ...base, topic: 'availability', vehicle: emerge }, business)).toContain(
+      [
+        '    <vehicle interest="buy" status="used">',
+        '      <year>2022</year>',
+        '      <make>Tomberlin</make>',
+        '      <model>Emerge E4</model>',
+        '      <vin>1T9EM4E20NS000418</vin>',
+        '      <stock>SG2403</stock>',
+        '      <odometer units="mi">1840</odometer>',
+        '      <condition>certified</condition>',
+        '      <colorcombination>',
+        '        <exteriorcolor>Electric Blue</exteriorcolor>',
+        '        <preference>1</preference>',
+        '      </colorcombination>',
+        '      <price type="asking" currency="USD">11495</price>',
+        '    </vehicle>',
+      ].join('\n'),
+    );
+    const unpriced = buildAdfLead({ ...base, topic: 'test drive', vehicle: onward }, business);
+    expect(unpriced).toContain('<make>Club Car</make>\n      <model>Onward 4 Passenger</model>\n      <stock>SG2401</stock>\n      <condition>used</condition>\n      <comments>Serial number PH2131-283475</comments>');
+    expect(unpriced).not.toMatch(/<vin>|<price/);
   });
 
   test('gives an inquiry without a vehicle the general-interest vehicle, saying what it is about', () => {

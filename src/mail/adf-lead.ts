@@ -3,6 +3,7 @@ import { businessIsoTime } from '../business/business-time';
 import { INTEREST_LABELS } from '../contact/contact-schema';
 import { rentalPlanLabel } from '../contact/contact-prefill';
 import { escapeMarkup as x } from './escape-markup';
+import type { UnitOfInterest } from '../contact/vehicle-of-interest';
 import { makeAndModel, type InquiryLead } from './inquiry-lead';
 import { leadSourceRows } from './lead-source-rows';
 
@@ -17,6 +18,26 @@ function generalInterest(lead: InquiryLead): string {
   return lead.topic ? `${label} inquiry: ${lead.topic}` : `${label} inquiry, no particular vehicle`;
 }
 
+/** A VIN has 17 characters without I, O or Q; a golf cart's serial number is no VIN. */
+const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+/**
+ * What a CRM files a unit by, in the order the DTD gives: VIN (for a street-legal LSV), stock
+ * number, miles, condition, color, the asking price, and a serial number that is no VIN as a comment.
+ */
+function unitLines(condition: string, unit: UnitOfInterest): string[] {
+  const serial = unit.serialNumber;
+  return [
+    ...(serial && VIN.test(serial) ? [`      <vin>${x(serial)}</vin>`] : []),
+    `      <stock>${x(unit.stockNumber)}</stock>`,
+    ...(unit.odometer !== undefined ? [`      <odometer units="mi">${unit.odometer}</odometer>`] : []),
+    `      <condition>${x(condition)}</condition>`,
+    ...(unit.color ? ['      <colorcombination>', `        <exteriorcolor>${x(unit.color)}</exteriorcolor>`, '        <preference>1</preference>', '      </colorcombination>'] : []),
+    ...(unit.price !== null ? [`      <price type="asking" currency="USD">${unit.price}</price>`] : []),
+    ...(serial && !VIN.test(serial) ? [`      <comments>Serial number ${x(serial)}</comments>`] : []),
+  ];
+}
+
 /**
  * The vehicle element ADF 1.0 requires in every prospect (vehicle+, each with year, make and
  * model). For a vehicle the visitor asked about: its model year, make and model, as a test drive
@@ -29,11 +50,14 @@ function vehicleLines(lead: InquiryLead): string[] {
   if (lead.vehicle && lead.interest !== 'service') {
     const { make, model } = makeAndModel(lead.vehicle);
     const interest = /test drive/i.test(lead.topic ?? '') ? 'test-drive' : 'buy';
+    // ADF knows new and used; a certified cart is a used one.
+    const status = lead.vehicle.condition === 'new' ? 'new' : 'used';
     return [
-      `    <vehicle interest="${interest}" status="${lead.vehicle.condition}">`,
+      `    <vehicle interest="${interest}" status="${status}">`,
       `      <year>${lead.vehicle.year ?? ''}</year>`,
       `      <make>${x(make)}</make>`,
       `      <model>${x(model)}</model>`,
+      ...(lead.vehicle.unit ? unitLines(lead.vehicle.condition, lead.vehicle.unit) : []),
       '    </vehicle>',
     ];
   }

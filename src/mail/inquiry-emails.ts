@@ -46,6 +46,7 @@ function detailRows(lead: InquiryLead, business: BusinessProfile): [string, stri
     ['Interest', INTEREST_LABELS[lead.interest]],
   ];
   if (lead.vehicle) rows.push(['Vehicle', lead.vehicle.name]);
+  if (lead.vehicle?.unit) rows.push(['Stock number', lead.vehicle.unit.stockNumber]);
   if (lead.plan) rows.push(['Rental plan', rentalPlanLabel(lead.plan) ?? lead.plan]);
   // "rental" only repeats what the plan already says.
   if (lead.topic && !(lead.plan && lead.topic.toLowerCase() === 'rental')) rows.push(['Topic', lead.topic]);

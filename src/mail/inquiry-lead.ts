@@ -14,8 +14,9 @@ export interface InquiryLead extends ContactInput {
   source?: LeadSource;
 }
 
-/** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City". */
+/** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City"; a unit's as its feed gives them. */
 export function makeAndModel(vehicle: VehicleOfInterest): { make: string; model: string } {
+  if (vehicle.unit) return { make: vehicle.unit.make, model: vehicle.unit.model };
   const make = vehicle.brand.toUpperCase();
   const model = vehicle.name.toUpperCase().startsWith(`${make} `) ? vehicle.name.slice(make.length + 1) : vehicle.name;
   return { make, model };

@@ -9,7 +9,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
+import { importFeed } from '../../services/feed-import.service';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
 
 /**
  * Every page a visitor can get passes the Nu HTML Checker with zero errors. The pages are rendered
@@ -78,7 +80,8 @@ async function renderAll(list: Array<[label: string, pathAndQuery: string]>): Pr
 
 beforeAll(async () => {
   expect(existsSync(BUILT_TEMPLATE), 'run npm run build first: the pages are checked in the built template').toBe(true);
-  site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN }, { builtTemplate: true });
+  folder = await mkdtemp(path.join(tmpdir(), 'html-validity-'));
+  site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, DATA_DIR: path.join(folder, 'data') }, { builtTemplate: true });
 
   const sitemap = await request(site.app).get('/sitemap.xml').expect(200);
   const vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as Array<{ id: string }>;
@@ -100,6 +103,23 @@ beforeAll(async () => {
     .send({ firstName: 'Jane', lastName: 'Doe', email: 'jane@', phone: '555', interest: 'sales', message: 'Hi' });
   pages.push({ label: 'contact refused without JavaScript (POST /contact)', status: refused.status, html: refused.text, file: '' });
 
+  // The dealer's units: for sale with photos, held without photos, the inventory's filters for
+  // them, and a sold one's 410 page with similar carts.
+  await writeTestFeedPhotos(folder);
+  const feedOptions = { full: true, locations: site.business.showrooms.map((showroom) => showroom.id), photosDir: path.join(folder, 'data', 'photos') };
+  const { onward, emerge, rxv } = TEST_FEED_ROWS;
+  await importFeed(await writeTestFeed(folder, 'feed.csv', onward, emerge, rxv), feedOptions);
+  await importFeed(await writeTestFeed(folder, 'without-emerge.csv', onward, rxv), feedOptions);
+  pages.push(
+    ...(await renderAll([
+      ['unit for sale', '/inventory/2021-club-car-onward-4-passenger-t100'],
+      ['unit held, without photos', '/inventory/2020-e-z-go-rxv-elite-2-passenger-t300'],
+      ['unit sold', '/inventory/2022-tomberlin-emerge-e4-t200'],
+      ['inventory with units, filtered', '/inventory?condition=used&location=waretown'],
+      ['contact prefilled for a unit', '/contact?interest=sales&topic=availability&vehicle=2021-club-car-onward-4-passenger-t100'],
+    ])),
+  );
+
   // An inventory longer than a page: the page links, a middle page, a page past the end.
   await importCatalog(generatedCatalog(80));
   pages.push(
@@ -111,7 +131,6 @@ beforeAll(async () => {
     ])),
   );
 
-  folder = await mkdtemp(path.join(tmpdir(), 'html-validity-'));
   await Promise.all(
     pages.map(async (page, index) => {
       page.file = path.join(folder, `page-${String(index).padStart(3, '0')}.html`);
@@ -153,6 +172,9 @@ describe('HTML validity (Nu HTML Checker)', () => {
       expect(statusOf(path), path).toBe(200);
     }
     expect(pages.filter((page) => page.label.startsWith('vehicle detail ') && page.status === 200)).toHaveLength(23);
+    expect(statusOf('unit for sale /inventory/2021-club-car-onward-4-passenger-t100')).toBe(200);
+    expect(pages.find((page) => page.label.startsWith('unit for sale'))!.html).toContain('<picture>');
+    expect(statusOf('unit sold /inventory/2022-tomberlin-emerge-e4-t200')).toBe(410);
     expect(pages.find((page) => page.label.startsWith('contact refused'))!.html).toMatch(/aria-invalid="true"/);
     // What visitors get: the hashed entry and its preloads, not the source index.html's links.
     for (const page of pages) {

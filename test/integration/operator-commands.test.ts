@@ -64,6 +64,40 @@ describe('npm run catalog:import while the site runs', () => {
   });
 });
 
+describe('npm run catalog:import with the sample feed while the site runs', () => {
+  it('shows the units with their photos within seconds, and a full feed without one answers 410 for it', { timeout: 180_000 }, async () => {
+    const folders = workFolder();
+    const site = await start(folders);
+    const result = operator('catalog-import', ['seeds/sample-feed.csv'], { DATA_DIR: folders.dataDir });
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('created 7, updated 0, sold 0, unchanged 0');
+
+    const onward = `${site.origin}/inventory/2021-club-car-onward-4-passenger-sg2401`;
+    await expect.poll(async () => (await fetch(onward)).status, { timeout: 5_000, interval: 100 }).toBe(200);
+    const html = await (await fetch(onward)).text();
+    const photo = /<source type="image\/avif" srcSet="(\/photos\/[a-f0-9]{32}\/480\.avif) 480w, [^"]*960\.avif 960w, [^"]*1600\.avif 1600w"/.exec(html);
+    expect(photo).not.toBeNull();
+    const served = await fetch(`${site.origin}${photo![1]}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/avif']);
+    const inventory = await (await fetch(`${site.origin}/inventory?condition=used`)).text();
+    expect(inventory).toContain('/inventory/2021-club-car-onward-4-passenger-sg2401');
+
+    // The same feed without SG2401, as a full feed, from another folder: its photo paths made absolute.
+    const feed = readFileSync('seeds/sample-feed.csv', 'utf8')
+      .split('\n')
+      .filter((line) => !line.startsWith('SG2401,'))
+      .join('\n')
+      .replaceAll('feed-photos/', `${path.resolve('seeds/feed-photos')}/`);
+    const withoutOnward = path.join(folders.root, 'without-sg2401.csv');
+    writeFileSync(withoutOnward, feed);
+    const sold = operator('catalog-import', [withoutOnward, '--full'], { DATA_DIR: folders.dataDir });
+    expect(sold.stderr).toBe('');
+    expect(sold.stdout.trim()).toBe('created 0, updated 0, sold 1, unchanged 6');
+    await expect.poll(async () => (await fetch(onward)).status, { timeout: 5_000, interval: 100 }).toBe(410);
+    expect(await (await fetch(onward)).text()).toContain('Has Been Sold');
+  });
+});
+
 describe('npm run db:backup', () => {
   it('writes a checked, private copy while the site takes inquiries, and the copy restores them', async () => {
     const folders = workFolder();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photosController } from '../../controllers/photos.controller';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { processPhoto } from '../../services/photos/process-photo';
+import { startTestApp, type TestApp } from '../support/test-app';
 
 describe('GET /photos/<hash>/<file>', () => {
   let work: string;
@@ -87,5 +88,39 @@ describe('GET /photos/<hash>/<file>', () => {
         res.send('a page');
       });
     await request(site).get('/photos-of-the-lot').expect(200, 'a page');
+  });
+});
+
+describe('the site serves the photos the import wrote to DATA_DIR/photos', () => {
+  let work: string;
+  let photo: UnitPhoto;
+  let site: TestApp;
+
+  beforeAll(async () => {
+    work = await mkdtemp(path.join(tmpdir(), 'photos-site-'));
+    const dataDir = path.join(work, 'data');
+    const source = path.join(work, 'u2418-1.png');
+    await writeFile(source, await sharp({ create: { width: 700, height: 466, channels: 3, background: '#c8553d' } }).png().toBuffer());
+    photo = await processPhoto(source, { photosDir: path.join(dataDir, 'photos') });
+    site = await startTestApp({ DATA_DIR: dataDir, SEED_CATALOG: false });
+  });
+  afterAll(async () => {
+    await site?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('answers a photo with its type, immutable for a year, before any page route', async () => {
+    const avif = photo.sources.avif.at(-1)!;
+    expect(avif.url).toBe(`/photos/${photo.hash}/700.avif`);
+    const response = await request(site.app).get(avif.url).buffer(true).expect(200);
+    expect(response.headers['content-type']).toBe('image/avif');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await sharp(response.body as Buffer).metadata()).width).toBe(700);
+  });
+
+  it('answers 404 for a photo it does not have, never a page', async () => {
+    const response = await request(site.app).get(`/photos/${'0'.repeat(32)}/960.jpg`).expect(404);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    await request(site.app).get('/photos/../../package.json').expect(404);
   });
 });

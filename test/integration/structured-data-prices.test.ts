@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { jsonLd, textOf } from '../support/page-html';
+import { importFeed } from '../../services/feed-import.service';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
 
 // Structured data may only state a price a shopper can read on the same page: no offers for
 // models the page does not show, no Product with an Offer where the page says "Contact for
@@ -9,12 +14,21 @@ import { startTestApp, type TestApp } from '../support/test-app';
 
 let site: TestApp;
 
+let work: string;
+
 beforeAll(async () => {
-  site = await startTestApp();
+  work = await mkdtemp(path.join(tmpdir(), 'structured-data-prices-'));
+  site = await startTestApp({ DATA_DIR: path.join(work, 'data') });
+  // The dealer's units too: priced ones and one for "Contact for Pricing".
+  await writeTestFeedPhotos(work);
+  const { onward, emerge, rxv } = TEST_FEED_ROWS;
+  const feed = await writeTestFeed(work, 'feed.csv', onward, emerge, rxv.replace(',6995,', ',,'));
+  await importFeed(feed, { full: false, locations: site.business.showrooms.map((showroom) => showroom.id), photosDir: path.join(work, 'data', 'photos') });
 });
 
 afterAll(async () => {
   await site.close();
+  await rm(work, { recursive: true, force: true });
 });
 
 /** Every price stated anywhere in a JSON-LD tree, with where. */
@@ -48,4 +62,5 @@ test('every page states in its structured data only prices it prints', async () 
   }
   expect(problems).toEqual([]);
   expect(checked).toBeGreaterThan(40);
+  expect(paths).toContain('/inventory/2021-club-car-onward-4-passenger-t100');
 }, 60_000);

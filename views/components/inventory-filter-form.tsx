@@ -1,27 +1,24 @@
 import type { FormEvent } from 'react';
-import { BRAND_FILTERS, PRICE_FILTERS, type BrandFilter, type InventoryFilters, type PriceFilter } from '../../src/catalog/inventory-filters';
+import type { InventoryChoices } from '../../src/catalog/inventory-listing';
+import type { InventoryFilters } from '../../src/catalog/inventory-filters';
 import { buttonClasses } from './button-styles';
 import { Icon } from './icon';
 
-const brandLabels: Record<BrandFilter, string> = { all: 'All Brands', denago: 'DENAGO', evolution: 'EVOLUTION' };
-const priceLabels: Record<PriceFilter, string> = {
-  all: 'All Prices',
-  'under-15000': 'Under $15,000',
-  '15000-25000': '$15,000 - $25,000',
-  'over-25000': 'Over $25,000',
-};
+type SelectFilter = Exclude<keyof InventoryFilters, 'search'>;
 
-/** "d6-max" → "D6 Max": a category as a shopper reads it. */
-export function categoryLabel(category: string): string {
-  return category
-    .split('-')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+/** The drop-downs in order: the query parameter, its label, and the label of its "all" choice. */
+const SELECTS: [name: SelectFilter, label: string, all: string][] = [
+  ['brand', 'Brand', 'All Brands'],
+  ['category', 'Category', 'All Categories'],
+  ['price', 'Price', 'All Prices'],
+  ['condition', 'Condition', 'All Conditions'],
+  ['location', 'Location', 'All Locations'],
+];
 
 interface InventoryFilterFormProps {
   filters: InventoryFilters;
-  categories: readonly string[];
+  /** What the inventory holds to choose from, named by the server. */
+  choices: InventoryChoices;
   onFilterChange: <Key extends keyof InventoryFilters>(key: Key, value: InventoryFilters[Key]) => void;
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }
@@ -31,9 +28,12 @@ const fieldClasses =
 
 /**
  * The inventory filters as a plain GET form: without JavaScript it asks the server for the filtered
- * page; with JavaScript the page filters on every change and the submit only confirms.
+ * page; with JavaScript the page filters on every change and the submit only confirms. Brand,
+ * category and price are always there; condition when the inventory holds more than one, location
+ * when units name the showroom they stand at.
  */
-export function InventoryFilterForm({ filters, categories, onFilterChange, onSubmit }: InventoryFilterFormProps) {
+export function InventoryFilterForm({ filters, choices, onFilterChange, onSubmit }: InventoryFilterFormProps) {
+  const selects = SELECTS.filter(([name]) => (name === 'condition' ? choices.condition.length > 1 : name !== 'location' || choices.location.length > 0));
   return (
     <form
       method="get"
@@ -41,7 +41,7 @@ export function InventoryFilterForm({ filters, categories, onFilterChange, onSub
       role="search"
       aria-label="Filter vehicles"
       onSubmit={onSubmit}
-      className="grid grid-cols-2 items-end gap-x-3 gap-y-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 sm:gap-x-4 sm:p-5 lg:grid-cols-[1.6fr_1fr_1fr_1fr_auto]"
+      className={`grid grid-cols-2 items-end gap-x-3 gap-y-4 rounded-[var(--radius-card)] bg-white p-4 shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 sm:gap-x-4 sm:p-5 ${selects.length > 3 ? 'lg:grid-cols-4' : 'lg:grid-cols-[1.6fr_1fr_1fr_1fr_auto]'}`}
     >
       <div className="col-span-2 lg:col-span-1">
         <label htmlFor="inventory-search" className="text-sm font-semibold text-ink-800">
@@ -59,61 +59,27 @@ export function InventoryFilterForm({ filters, categories, onFilterChange, onSub
           className={`${fieldClasses} placeholder:text-ink-500`}
         />
       </div>
-      <div>
-        <label htmlFor="inventory-brand" className="text-sm font-semibold text-ink-800">
-          Brand
-        </label>
-        <select
-          id="inventory-brand"
-          name="brand"
-          value={filters.brand}
-          onChange={(event) => onFilterChange('brand', event.target.value as BrandFilter)}
-          className={fieldClasses}
-        >
-          {BRAND_FILTERS.map((brand) => (
-            <option key={brand} value={brand}>
-              {brandLabels[brand]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div>
-        <label htmlFor="inventory-category" className="text-sm font-semibold text-ink-800">
-          Category
-        </label>
-        <select
-          id="inventory-category"
-          name="category"
-          value={filters.category}
-          onChange={(event) => onFilterChange('category', event.target.value)}
-          className={fieldClasses}
-        >
-          <option value="all">All Categories</option>
-          {categories.map((category) => (
-            <option key={category} value={category}>
-              {categoryLabel(category)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="col-span-2 sm:col-span-1">
-        <label htmlFor="inventory-price" className="text-sm font-semibold text-ink-800">
-          Price
-        </label>
-        <select
-          id="inventory-price"
-          name="price"
-          value={filters.price}
-          onChange={(event) => onFilterChange('price', event.target.value as PriceFilter)}
-          className={fieldClasses}
-        >
-          {PRICE_FILTERS.map((price) => (
-            <option key={price} value={price}>
-              {priceLabels[price]}
-            </option>
-          ))}
-        </select>
-      </div>
+      {selects.map(([name, label, all], index) => (
+        // An odd last drop-down takes the whole row on phones, beside nothing.
+        <div key={name} className={index === selects.length - 1 && selects.length % 2 ? 'col-span-2 sm:col-span-1' : undefined}>
+          <label htmlFor={`inventory-${name}`} className="text-sm font-semibold text-ink-800">
+            {label}
+          </label>
+          <select
+            id={`inventory-${name}`}
+            name={name}
+            value={filters[name]}
+            onChange={(event) => onFilterChange(name, event.target.value as InventoryFilters[SelectFilter])}
+            className={fieldClasses}
+          >
+            {[['all', all], ...choices[name]].map(([value, text]) => (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            ))}
+          </select>
+        </div>
+      ))}
       <button type="submit" className={`${buttonClasses('primary')} col-span-2 sm:col-span-1`}>
         <Icon name="check" className="size-4" />
         Apply Filters

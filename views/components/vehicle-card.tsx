@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CardPhoto } from '../../src/catalog/inventory-listing';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/catalog/format-price';
 import { shortenText } from '../../src/text/shorten-text';
@@ -8,6 +9,8 @@ import { Badge, type BadgeTone } from './badge';
 
 export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
 export const PLACEHOLDER_IMAGE = '/images/vehicles/placeholder.svg';
+/** A card's width: the page's on phones, half of it from 640 px, a third (of at most 72rem) from 1024 px. */
+const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 /** About three lines of a card's text at its narrowest. */
 const CARD_DESCRIPTION_LIMIT = 140;
 
@@ -16,6 +19,8 @@ interface VehicleCardProps {
   name: string;
   /** The vehicle's first image; the placeholder is shown when there is none. */
   image?: string;
+  /** A unit's photo at its widths: the photo fills the picture rather than sitting in it like an illustration. */
+  srcSet?: string;
   priceLabel: string;
   badge?: { label: string; tone: BadgeTone };
   description?: string;
@@ -38,18 +43,20 @@ function withFiguresTogether(text: string): ReactNode[] {
 }
 
 /** A vehicle in a grid: picture, name and price, the whole card one link. */
-export function VehicleCard({ href, name, image, priceLabel, badge, description, eyebrow, headingLevel: Heading = 'h3' }: VehicleCardProps) {
+export function VehicleCard({ href, name, image, srcSet, priceLabel, badge, description, eyebrow, headingLevel: Heading = 'h3' }: VehicleCardProps) {
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg">
       <div className="relative bg-gradient-to-b from-brand-50 to-sand-50">
         <img
           src={image ?? PLACEHOLDER_IMAGE}
+          srcSet={srcSet}
+          sizes={srcSet && CARD_SIZES}
           alt=""
           width={VEHICLE_IMAGE_SIZE.width}
           height={VEHICLE_IMAGE_SIZE.height}
           loading="lazy"
           decoding="async"
-          className="aspect-[8/5] h-auto w-full object-contain p-4"
+          className={`aspect-[8/5] h-auto w-full ${srcSet ? 'object-cover' : 'object-contain p-4'}`}
         />
         {badge ? <Badge tone={badge.tone} className="absolute left-3 top-3">{badge.label}</Badge> : null}
       </div>
@@ -71,7 +78,7 @@ export function VehicleCard({ href, name, image, priceLabel, badge, description,
 /** The catalog's vehicle grids: one column on phones, up to three on wide screens. */
 export const VEHICLE_GRID_CLASSES = 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3';
 
-type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images'> & Partial<Pick<Vehicle, 'isNew'>>;
+type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'images'> & Partial<Pick<Vehicle, 'isNew'>> & { photo?: CardPhoto };
 
 /**
  * A catalog vehicle as a card, linking to its canonical page. The badge is NEW for new
@@ -83,7 +90,8 @@ export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: Catal
     <VehicleCard
       href={vehiclePath(vehicle)}
       name={vehicle.name}
-      image={vehicle.images[0]}
+      image={vehicle.photo?.src ?? vehicle.images[0]}
+      srcSet={vehicle.photo?.srcSet}
       priceLabel={formatPrice(vehicle.price)}
       badge={shownBadge}
       description={vehicle.description}

@@ -1,6 +1,6 @@
 import { data, redirect, useActionData, useLoaderData, useLocation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { contactFormState, type ContactFormState } from '../../src/contact/contact-form-state';
-import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage } from '../../src/contact/contact-prefill';
+import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage, vehicleLabel } from '../../src/contact/contact-prefill';
 import { parseContactContext, type ContactField } from '../../src/contact/contact-schema';
 import { INTERESTS } from '../../src/contact/interest';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
@@ -62,7 +62,8 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
   let vehicleName: string | undefined;
   if (prefill.vehicle) {
     try {
-      vehicleName = findVehicleOfInterest(await catalogFor(context).listVehicles(), prefill.vehicle)?.name;
+      const vehicle = findVehicleOfInterest(await catalogFor(context).listVehicles(), prefill.vehicle);
+      vehicleName = vehicle && vehicleLabel(vehicle);
     } catch {
       // Without the catalog the link's own wording stands in for the vehicle's name.
     }

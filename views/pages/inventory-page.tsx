@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
 import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
-import type { InventoryListing } from '../../src/catalog/inventory-listing';
+import type { InventoryListing, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
+import type { BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';
 import { Card } from '../components/card';
@@ -43,9 +44,8 @@ async function inventoryLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
   const catalog = catalogFor(context);
-  const empty: InventoryListing = { ...query, vehicles: [], pageCount: 1, matching: 0, total: 0, categories: [] };
-  // A failed load is retried three times before the page shows the error (docs/product.md#loading-errors-and-empty-states).
-  const loaded = await loadVehicleList(() => catalog.findInventoryPage(query), { retries: 3, empty });
+  // A failed load is retried three times before the page shows the error and reads no listing (docs/product.md#loading-errors-and-empty-states).
+  const loaded = await loadVehicleList(() => catalog.findInventoryPage(query), { retries: 3 });
   // A page number past the end of the list is no page: 404 (the server knows before it renders).
   if (!loadsInBrowser() && 'vehicles' in loaded) {
     const listing = loaded.vehicles as InventoryListing;
@@ -107,12 +107,19 @@ function useFiltersInAddressBar() {
 }
 
 function InventoryBrowser({ listing }: { listing: InventoryListing }) {
-  const { search } = useLocation();
+  // The listing's filters are the address's, as the catalog applied them (an unknown brand reads as 'all').
   return (
-    <InventoryFiltersProvider initial={() => parseInventoryFilters(search, listing.categories)}>
+    <InventoryFiltersProvider initial={() => listing.filters}>
       <FilteredInventory listing={listing} />
     </InventoryFiltersProvider>
   );
+}
+
+/** A unit held for a buyer says so; a used or certified one says which; a new one is NEW like the models. */
+function unitBadge(unit: InventoryVehicle['unit']): { label: string; tone: BadgeTone } | undefined {
+  if (unit?.status === 'pending') return { label: 'Sale Pending', tone: 'warning' };
+  if (unit && unit.condition !== 'new') return { label: unit.condition, tone: 'brand' };
+  return undefined;
 }
 
 /** "Showing 6 of 23 total vehicles" on one page; "Showing 25-48 of 57 matching vehicles (2,300 in total)" across pages. */
@@ -151,7 +158,7 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
 
   return (
     <>
-      <InventoryFilterForm filters={filters} categories={listing.categories} onFilterChange={setFilter} onSubmit={onSubmit} />
+      <InventoryFilterForm filters={filters} choices={listing.choices} onFilterChange={setFilter} onSubmit={onSubmit} />
       <div className="mt-10 flex flex-wrap items-baseline justify-between gap-x-6 gap-y-2">
         <h2 id="results-heading" className="text-2xl font-bold tracking-tight text-ink-900">
           {filtered ? 'Matching Vehicles' : 'All Vehicles'}
@@ -164,7 +171,7 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
         <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
           {listing.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
-              <CatalogVehicleCard vehicle={vehicle} eyebrow={vehicle.brand.toUpperCase()} />
+              <CatalogVehicleCard vehicle={vehicle} eyebrow={(vehicle.unit?.brandName ?? vehicle.brand).toUpperCase()} badge={unitBadge(vehicle.unit)} />
             </li>
           ))}
         </ul>
@@ -200,8 +207,8 @@ function InventoryPage() {
     <>
       <PageHero eyebrow="DENAGO · EVOLUTION" title="Golf Cart & LSV Inventory">
         <p>
-          New electric golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand,
-          category and price to find your fit.
+          New and used golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand,
+          condition and price to find your fit.
         </p>
       </PageHero>
 
@@ -248,11 +255,11 @@ export const inventoryPage: PageModule<InventoryData> = {
       const page = listing && listing.page > 1 ? `, Page ${listing.page}` : '';
       return {
         title: `Golf Cart & LSV Inventory${page}`,
-        description: 'Browse new DENAGO and EVOLUTION electric golf carts and street-legal LSVs. Filter by brand, category and price, then book a test drive.',
+        description: 'Browse new DENAGO and EVOLUTION golf carts, used carts of every brand and street-legal LSVs. Filter, then book a test drive.',
         // Each page of each filtered list is its own canonical address (a search is not: it is one
         // visitor's); there is no rel=next/prev, which search engines no longer read.
         canonicalPath: pastTheEnd ? null : listing ? listingPath(listing) : '/inventory',
-        keywords: ['golf carts for sale NJ', 'electric golf cart inventory', 'DENAGO', 'EVOLUTION', 'LSV for sale', 'street legal golf cart'],
+        keywords: ['golf carts for sale NJ', 'used golf carts NJ', 'DENAGO', 'EVOLUTION', 'LSV for sale'],
         // Only what the page shows.
         jsonLd:
           structuredData && listing && listing.vehicles.length > 0

@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Await, data, Link, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Await, data, Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { BusinessProfile } from '../../src/config/business-profile';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
@@ -35,6 +35,8 @@ async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
   const found = catalogFor(context).findVehicle(id);
   if (loadsInBrowser()) return { vehicle: handedToPage(found) } satisfies VehicleDetailData;
   const vehicle = await found;
+  // A unit of the dealer's feed has its own page under the inventory.
+  if (vehicle?.unit) throw redirect(vehiclePath(vehicle), 301);
   return vehicle ? ({ vehicle } satisfies VehicleDetailData) : data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
 }
 

@@ -35,7 +35,7 @@ export function InventoryFiltersProvider({ initial, children }: { initial: () =>
 
 export function useInventoryFiltersStore(): StoreApi<InventoryFiltersState> {
   const store = useContext(InventoryFiltersContext);
-  if (!store) throw new Error('useInventoryFilters needs an InventoryFiltersProvider above it');
+  if (!store) throw new Error('No InventoryFiltersProvider');
   return store;
 }
 

@@ -1,4 +1,5 @@
 // Starts the production build for the browser tests with throwaway data and mail folders.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,4 +21,12 @@ Object.assign(process.env, {
 console.log(`e2e server data in ${root}`);
 // E2E_DIST_DIR runs another copy of the build (one inside the repository, so node_modules resolves).
 const dist = process.env.E2E_DIST_DIR ? path.resolve(process.env.E2E_DIST_DIR) : path.resolve(import.meta.dirname, '../../../dist');
+if (process.env.E2E_FEED) {
+  // The shipped models, then the dealer's feed, imported by the operator command before the site
+  // starts, so the site's catalog holds both from its first page.
+  for (const args of [[], [path.resolve(process.env.E2E_FEED)]]) {
+    const imported = spawnSync(process.execPath, [path.join(dist, 'server/catalog-import.js'), ...args], { env: process.env, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (imported.status !== 0) process.exit(imported.status ?? 1);
+  }
+}
 await import(path.join(dist, 'server/server.js'));

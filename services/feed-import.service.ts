@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import { Vehicle, type VehicleRecord } from '../models/vehicle.model';
+import type { UnitEntry, UnitPhoto } from '../src/catalog/unit-fields';
+import type { Logger } from '../src/logger';
+import { CatalogImportError } from './catalog-import-error';
+import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
+import { readFeedFile } from './feed/read-feed-file';
+import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import { processUnitPhotos } from './photos/process-unit-photos';
+
+export interface FeedImportResult {
+  created: number;
+  updated: number;
+  sold: number;
+  unchanged: number;
+}
+
+export interface FeedImportOptions {
+  /** A full feed lists every unit the dealer has: stored units it leaves out are marked sold. */
+  full: boolean;
+  /** Where processed photos go: DATA_DIR/photos, which the site serves. */
+  photosDir: string;
+  /** The showroom ids a unit's location may name (the business file). */
+  locations: readonly string[];
+  now?: Date;
+  /** Told after each photo processed: how many of how many. */
+  onPhotoProgress?: (done: number, total: number) => void;
+  /** Photos processed at once (default: one per core). */
+  concurrency?: number;
+  logger?: Logger;
+}
+
+/** The feed's units as the plan weighs them: the stock number and status, and what would be stored. */
+interface IncomingUnit {
+  stockNumber: string;
+  status: UnitEntry['status'];
+  fields: UnitRecordFields;
+}
+
+type StoredUnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
+
+const isUrl = (source: string) => /^https?:\/\//i.test(source);
+
+/** What each stored unit's recorded addresses gave, where the processed photo is still on disk. */
+function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<string, UnitPhoto> {
+  const photos = new Map<string, UnitPhoto>();
+  for (const record of stored) {
+    const { photoSources = [], photos: processed = [] } = record.unit;
+    photoSources.forEach((source, index) => {
+      const photo = processed[index];
+      if (isUrl(source) && photo && existsSync(path.join(photosDir, photo.hash, 'manifest.json'))) photos.set(source, photo);
+    });
+  }
+  return photos;
+}
+
+/**
+ * Imports a dealer feed (CSV or JSON) into the catalog's units, by stock number. Everything is
+ * checked before anything is written: every problem of the file (by row and column) and every
+ * photo that cannot be used (by stock number and photo) is listed in one CatalogImportError, and
+ * the catalog is left as it was. Photos are processed once: a photo already processed (the same
+ * bytes) is reused, and an address an earlier import downloaded is not fetched again. Then new
+ * units are created, changed ones updated and, with a full feed, units it no longer lists marked
+ * sold, in one bulk write: one new catalog version, which the site notices within a second.
+ * Importing the same feed again changes nothing. Model entries are never touched.
+ */
+export async function importFeed(file: string, options: FeedImportOptions): Promise<FeedImportResult> {
+  const { units, problems } = await readFeedFile(file, { locations: options.locations });
+  if (problems.length > 0) throw new CatalogImportError(problems);
+
+  // Built here from constants, so trusted past sanitizeFilter.
+  const stored = await Vehicle.find({ unit: mongoose.trusted({ $exists: true }) }).lean<StoredUnitRecord[]>().exec();
+  const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
+  const taken = await Vehicle.find({ slug: mongoose.trusted({ $in: [...incomingSlugs.keys()] }), unit: mongoose.trusted({ $exists: false }) })
+    .lean<VehicleRecord[]>()
+    .exec();
+  for (const model of taken) problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
+  if (problems.length > 0) throw new CatalogImportError(problems);
+
+  const photos = await processUnitPhotos(units, {
+    photosDir: options.photosDir,
+    processed: downloadedPhotos(stored, options.photosDir),
+    onProgress: options.onPhotoProgress,
+    concurrency: options.concurrency,
+  });
+  if (photos.problems.length > 0) throw new CatalogImportError(photos.problems);
+
+  const incoming: IncomingUnit[] = units.map((unit) => ({
+    stockNumber: unit.stockNumber,
+    status: unit.status,
+    fields: unitRecordFields(unit, photos.photos.get(unit.stockNumber) ?? []),
+  }));
+  const storedUnits: StoredUnit[] = stored.map((record) => ({
+    stockNumber: record.unit.stockNumber,
+    status: record.unit.status,
+    ...(record.unit.soldAt ? { soldAt: new Date(record.unit.soldAt).toISOString() } : {}),
+    fingerprint: unitFingerprint(record, record.unit.soldAt),
+  }));
+  const now = options.now ?? new Date();
+  const plan = planFeedImport(incoming, storedUnits, { full: options.full, now, fingerprint: (unit) => unitFingerprint(unit.fields, unit.soldAt) });
+
+  const withSale = (unit: IncomingUnit & { soldAt?: string }): UnitRecordFields => ({
+    ...unit.fields,
+    unit: { ...unit.fields.unit, ...(unit.soldAt ? { soldAt: new Date(unit.soldAt) } : {}) },
+  });
+  const writes: Parameters<typeof Vehicle.bulkWrite>[0] = [
+    ...plan.create.map((unit) => ({
+      updateOne: {
+        filter: { 'unit.stockNumber': unit.stockNumber },
+        // $setOnInsert: should another import have created the unit meanwhile, its id stays.
+        update: { $setOnInsert: { id: randomUUID(), ...withSale(unit), createdAt: now, updatedAt: now } },
+        upsert: true,
+        timestamps: false,
+      },
+    })),
+    // The whole unit is set: a sale date the feed no longer implies goes with it.
+    ...plan.update.map((unit) => ({ updateOne: { filter: { 'unit.stockNumber': unit.stockNumber }, update: { $set: withSale(unit) } } })),
+    ...plan.markSold.map(({ stockNumber, soldAt }) => ({
+      updateOne: { filter: { 'unit.stockNumber': stockNumber }, update: { $set: { 'unit.status': 'sold', 'unit.soldAt': new Date(soldAt), in_stock: false } } },
+    })),
+  ];
+  if (writes.length > 0) {
+    // One write for the whole feed: one round trip, and one new catalog version for the site.
+    await Vehicle.bulkWrite(writes, { ordered: true });
+    for (const unit of plan.create) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit created');
+    for (const unit of plan.update) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit updated');
+    for (const unit of plan.markSold) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit sold');
+  }
+  return plan.counts;
+}

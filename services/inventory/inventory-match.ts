@@ -1,0 +1,40 @@
+import type { InventoryFilters } from '../../src/catalog/inventory-filters';
+
+/** A sold unit has left the inventory: only its own page still answers (410, then 404 or 301). */
+export const LISTED = { 'unit.status': { $ne: 'sold' } };
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const containing = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
+
+const PRICE_RANGES: Record<Exclude<InventoryFilters['price'], 'all'>, object> = {
+  'under-15000': { $lt: 15000 },
+  '15000-25000': { $gte: 15000, $lte: 25000 },
+  'over-25000': { $gt: 25000 },
+};
+
+/** A model entry (no unit) is a new cart; a unit is in the condition its feed gives. */
+const CONDITIONS: Record<Exclude<InventoryFilters['condition'], 'all'>, object> = {
+  new: { $or: [{ 'unit.condition': 'new' }, { 'unit.condition': { $exists: false } }] },
+  used: { 'unit.condition': 'used' },
+  certified: { 'unit.condition': 'certified' },
+};
+
+/**
+ * The filters as a database match over the listed vehicles, with the meaning filterVehicles gives
+ * them: every word of the search in the name or the description, case ignored; the brand exactly;
+ * the category as part of the vehicle's; the price within the range (an unpriced vehicle is in
+ * none); the condition; the showroom a unit stands at. Built from parsed filters only; the words
+ * are matched literally.
+ */
+export function inventoryMatch(filters: InventoryFilters): object {
+  const clauses: object[] = [LISTED];
+  for (const word of filters.search.trim().split(/\s+/).filter(Boolean)) {
+    clauses.push({ $or: [{ name: containing(word) }, { description: containing(word) }] });
+  }
+  if (filters.brand !== 'all') clauses.push({ brand: filters.brand });
+  if (filters.category !== 'all') clauses.push({ category: containing(filters.category) });
+  if (filters.price !== 'all') clauses.push({ price: PRICE_RANGES[filters.price] });
+  if (filters.condition !== 'all') clauses.push(CONDITIONS[filters.condition]);
+  if (filters.location !== 'all') clauses.push({ 'unit.location': filters.location });
+  return { $and: clauses };
+}

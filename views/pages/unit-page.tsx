@@ -1,0 +1,181 @@
+import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import type { InventoryVehicle } from '../../src/catalog/inventory-listing';
+import { similarVehicles } from '../../src/catalog/similar-vehicles';
+import { unitPageStatus } from '../../src/catalog/unit-page-status';
+import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
+import { contactPath } from '../../src/contact/contact-path';
+import { formatPrice } from '../../src/catalog/format-price';
+import { shortenText } from '../../src/text/shorten-text';
+import { unitModelPage } from '../../src/catalog/unit-model-page';
+import { vehiclePath } from '../../src/catalog/vehicle-path';
+import { catalogFor } from '../../src/request-context';
+import { Badge } from '../components/badge';
+import { ButtonLink } from '../components/button-link';
+import { Card } from '../components/card';
+import { Icon } from '../components/icon';
+import { UnitFacts } from '../components/unit-facts';
+import { UnitGallery } from '../components/unit-gallery';
+import { GALLERY_SIZES, srcSetOf } from '../components/unit-picture';
+import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
+import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
+import { useBusiness } from '../hooks/use-business';
+import type { PageModule } from './page-module';
+
+type Unit = Vehicle & { unit: UnitDetails };
+
+/** A unit for sale or held; a sold one with what the lot has instead; or nothing (404). */
+type UnitPageData = { unit: Unit; similar?: undefined } | { unit: Unit; similar: InventoryVehicle[] } | { unit: null };
+
+/**
+ * /inventory/:slug, one cart of the dealer's feed. For sale or held: 200. Sold: 410 with similar
+ * carts for 30 days, then 301 to its model's page when the site has one, else 404 (unit-page-status.ts).
+ */
+async function unitPageLoader({ params, context }: LoaderFunctionArgs) {
+  const catalog = catalogFor(context);
+  const vehicle = await catalog.findVehicleBySlug(params.slug ?? '');
+  if (!vehicle?.unit) return data({ unit: null } satisfies UnitPageData, { status: 404 });
+  const unit = vehicle as Unit;
+  const modelPage = unitModelPage(unit);
+  switch (unitPageStatus(unit.unit, new Date(), { hasModelPage: modelPage !== undefined })) {
+    case 'show':
+      return { unit } satisfies UnitPageData;
+    case 'gone':
+      return data({ unit, similar: await similarVehicles(catalog, unit) } satisfies UnitPageData, { status: 410 });
+    case 'redirect-to-model':
+      throw redirect(modelPage!, 301);
+    default:
+      return data({ unit: null } satisfies UnitPageData, { status: 404 });
+  }
+}
+
+function UnitForSale({ vehicle }: { vehicle: Unit }) {
+  const business = useBusiness();
+  const { unit } = vehicle;
+  const showroom = business.showrooms.find((candidate) => candidate.id === unit.location);
+  const modelPage = unitModelPage(vehicle);
+  return (
+    <>
+      <div className="bg-sand-50">
+        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+          <Link to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
+            <Icon name="arrowLeft" className="size-4" />
+            Back to Inventory
+          </Link>
+          <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:items-start">
+            <UnitGallery name={vehicle.name} photos={unit.photos} illustration={vehicle.images[0]} />
+            <div>
+              <div className="flex flex-wrap gap-2">
+                <Badge tone={unit.condition === 'new' ? 'new' : 'brand'}>{unit.condition}</Badge>
+                {unit.status === 'pending' ? <Badge tone="warning">Sale Pending</Badge> : null}
+              </div>
+              <p className="mt-3 text-sm font-semibold uppercase tracking-wider text-brand-600">{unit.brandName}</p>
+              <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
+              <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
+              <div className="mt-5">
+                <UnitFacts vehicle={vehicle} unit={unit} showroom={showroom} />
+              </div>
+              <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <ButtonLink to={contactPath({ interest: 'sales', topic: 'availability', vehicle: vehicle.slug })} size="lg">
+                  <Icon name="mail" className="size-4" />
+                  {`Ask about stock #${unit.stockNumber}`}
+                </ButtonLink>
+                <ButtonLink to={business.phoneHref} variant="secondary" size="lg">
+                  <Icon name="phone" className="size-4" />
+                  Call {business.phone}
+                </ButtonLink>
+              </div>
+              {modelPage ? (
+                <p className="mt-5">
+                  <Link to={modelPage} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
+                    About the {unit.brandName} {unit.model}
+                    <Icon name="arrowRight" className="size-4" />
+                  </Link>
+                </p>
+              ) : null}
+            </div>
+          </div>
+        </div>
+      </div>
+      {vehicle.features.length > 0 ? (
+        <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
+          <Card as="section" className="p-6 sm:p-8">
+            <h2 className="text-2xl font-bold tracking-tight text-ink-900">Features</h2>
+            <ul className="mt-5 grid gap-3 sm:grid-cols-2">
+              {vehicle.features.map((feature) => (
+                <li key={feature} className="flex gap-3 text-ink-700">
+                  <Icon name="check" className="mt-0.5 size-5 text-success-700" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </Card>
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A sold unit's page, for 30 days: it says so and offers what is on the lot instead. */
+function SoldUnit({ vehicle, similar }: { vehicle: Unit; similar: InventoryVehicle[] }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
+      <div className="mx-auto max-w-2xl text-center">
+        <Badge tone="neutral">Sold</Badge>
+        <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">The {vehicle.name} Has Been Sold</h1>
+        <p className="mt-4 text-lg text-ink-600">{`Stock #${vehicle.unit.stockNumber} found a new home. Come see what is on our lot now.`}</p>
+      </div>
+      {similar.length > 0 ? (
+        <>
+          <h2 id="similar-heading" className="mt-12 text-2xl font-bold tracking-tight text-ink-900">
+            Similar Carts for Sale
+          </h2>
+          <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="similar-heading">
+            {similar.map((other) => (
+              <li key={other.id}>
+                <CatalogVehicleCard vehicle={other} eyebrow={(other.unit?.brandName ?? other.brand).toUpperCase()} />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <div className="mt-10 flex flex-wrap justify-center gap-3">
+        <ButtonLink to="/inventory" size="lg">
+          See the Whole Inventory
+        </ButtonLink>
+        <ButtonLink to={contactPath({ interest: 'sales', topic: 'inventory' })} variant="secondary" size="lg">
+          Tell Us What You Need
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+function UnitPage() {
+  const page = useLoaderData() as UnitPageData;
+  if (!page.unit) return <VehicleNotFound />;
+  return page.similar ? <SoldUnit vehicle={page.unit} similar={page.similar} /> : <UnitForSale vehicle={page.unit} />;
+}
+
+export const unitPage: PageModule<UnitPageData> = {
+  Component: UnitPage,
+  loader: unitPageLoader,
+  handle: {
+    head: ({ data: page, business, structuredData }) => {
+      if (!page?.unit) return vehicleNotFoundHead;
+      const { unit } = page;
+      if (page.similar) {
+        return { title: `${unit.name} (Sold)`, description: `Stock #${unit.unit.stockNumber} has been sold. See similar golf carts for sale.`, canonicalPath: null };
+      }
+      const first = unit.unit.photos[0];
+      return {
+        title: `${unit.name} for Sale, Stock #${unit.unit.stockNumber}`,
+        description: shortenText(unit.description, 155),
+        canonicalPath: vehiclePath(unit),
+        keywords: [unit.name, `used ${unit.unit.brandName} golf cart`, 'used golf carts NJ'],
+        jsonLd: structuredData?.unitPage(unit, business) ?? [],
+        ...(first ? { preloadImage: { type: 'image/avif', srcSet: srcSetOf(first.sources.avif), sizes: GALLERY_SIZES } } : {}),
+      };
+    },
+  },
+};
