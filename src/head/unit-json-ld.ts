@@ -1,8 +1,7 @@
 import type { UnitCondition, UnitStatus } from '../catalog/unit-fields';
 import type { UnitDetails, Vehicle } from '../catalog/vehicle';
 import type { BusinessProfile } from '../config/business-profile';
-import { vehiclePath } from '../catalog/vehicle-path';
-import { breadcrumbJsonLd } from './breadcrumb-json-ld';
+import { vehicleJsonLd } from './vehicle-json-ld';
 
 const ITEM_CONDITIONS: Record<UnitCondition, string> = {
   new: 'https://schema.org/NewCondition',
@@ -26,41 +25,18 @@ const AVAILABILITY: Record<UnitStatus, string> = {
  */
 export function unitJsonLd(vehicle: Vehicle & { unit: UnitDetails }, business: BusinessProfile): object[] {
   const { unit } = vehicle;
-  const url = new URL(vehiclePath(vehicle), business.origin).href;
   const images = unit.photos.length > 0 ? unit.photos.map((photo) => photo.sources.jpeg.at(-1)!.url) : vehicle.images;
-  const product = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: vehicle.name,
-    description: vehicle.description,
-    sku: unit.stockNumber,
-    ...(unit.serialNumber ? { serialNumber: unit.serialNumber } : {}),
-    url,
-    category: 'Golf cart',
-    brand: { '@type': 'Brand', name: unit.brandName },
-    model: unit.model,
-    ...(unit.color ? { color: unit.color } : {}),
-    image: images.map((image) => new URL(image, business.origin).href),
-    itemCondition: ITEM_CONDITIONS[unit.condition],
-    ...(vehicle.price === null
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            url,
-            price: vehicle.price,
-            priceCurrency: 'USD',
-            availability: AVAILABILITY[unit.status],
-            itemCondition: ITEM_CONDITIONS[unit.condition],
-            sku: unit.stockNumber,
-            seller: { '@id': `${business.origin}/#business` },
-          },
-        }),
-  };
-  const trail = [
-    { label: 'Home', path: '/' },
-    { label: 'Inventory', path: '/inventory' },
-    { label: vehicle.name, path: vehiclePath(vehicle) },
-  ];
-  return [product, breadcrumbJsonLd(trail, business.origin)];
+  return vehicleJsonLd(vehicle, business, {
+    product: {
+      sku: unit.stockNumber,
+      ...(unit.serialNumber ? { serialNumber: unit.serialNumber } : {}),
+      category: 'Golf cart',
+      brand: { '@type': 'Brand', name: unit.brandName },
+      model: unit.model,
+      ...(unit.color ? { color: unit.color } : {}),
+      image: images.map((image) => new URL(image, business.origin).href),
+      itemCondition: ITEM_CONDITIONS[unit.condition],
+    },
+    offer: { availability: AVAILABILITY[unit.status], itemCondition: ITEM_CONDITIONS[unit.condition], sku: unit.stockNumber },
+  });
 }

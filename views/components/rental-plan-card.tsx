@@ -2,7 +2,7 @@ import type { RentalPlan } from '../../seeds/rental-plans';
 import { formatPrice } from '../../src/catalog/format-price';
 import { Badge } from './badge';
 import { ButtonLink } from './button-link';
-import { Icon } from './icon';
+import { CheckList } from './check-list';
 
 interface RentalPlanCardProps {
   plan: RentalPlan;
@@ -36,14 +36,7 @@ export function RentalPlanCard({ plan, groupTitle, reserveHref }: RentalPlanCard
         {plan.savingsLabel ? <Badge tone="success">{plan.savingsLabel}</Badge> : null}
       </p>
       <p className="mt-3 text-sm text-ink-600">{plan.description}</p>
-      <ul className="mt-4 space-y-2 text-sm text-ink-700">
-        {[plan.renewal, plan.delivery].map((line) => (
-          <li key={line} className="flex gap-2">
-            <Icon name="check" className="mt-0.5 size-4 text-success-700" />
-            {line}
-          </li>
-        ))}
-      </ul>
+      <CheckList items={[plan.renewal, plan.delivery]} size="sm" className="mt-4 space-y-2 text-sm text-ink-700" />
       <div className="mt-auto pt-6">
         <ButtonLink
           to={reserveHref}

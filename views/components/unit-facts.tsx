@@ -1,6 +1,7 @@
 import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
 import type { Showroom } from '../../src/config/business-profile';
 import { CONDITION_LABELS } from '../../src/catalog/condition-label';
+import { FactTile } from './fact-tile';
 
 /** "1,204": figures as Americans write them. */
 const figure = (value: number) => value.toLocaleString('en-US');
@@ -24,22 +25,18 @@ export function UnitFacts({ vehicle, unit, showroom }: { vehicle: Pick<Vehicle, 
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {facts.map(([label, value]) =>
         value === undefined ? null : (
-          <div key={label} className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
-            <dt className="text-sm font-medium text-ink-600">{label}</dt>
-            <dd className="mt-1 break-words font-bold text-ink-900">{value}</dd>
-          </div>
+          <FactTile key={label} label={label}>
+            {value}
+          </FactTile>
         ),
       )}
       {showroom ? (
-        <div className="col-span-2 rounded-xl bg-white p-4 ring-1 ring-ink-200 sm:col-span-3">
-          <dt className="text-sm font-medium text-ink-600">Location</dt>
-          <dd className="mt-1 font-bold text-ink-900">
-            {showroom.name}, {showroom.street}, {showroom.city}{' '}
-            <a href={showroom.directionsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
-              Directions<span className="sr-only"> to the {showroom.name} (opens in a new tab)</span>
-            </a>
-          </dd>
-        </div>
+        <FactTile label="Location" wide>
+          {showroom.name}, {showroom.street}, {showroom.city}{' '}
+          <a href={showroom.directionsUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-700 underline">
+            Directions<span className="sr-only"> to the {showroom.name} (opens in a new tab)</span>
+          </a>
+        </FactTile>
       ) : null}
     </dl>
   );

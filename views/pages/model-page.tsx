@@ -1,7 +1,6 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Breadcrumb } from '../components/breadcrumb';
 import { Card } from '../components/card';
-import { Icon } from '../components/icon';
 import { Section } from '../components/section';
 import { ClosingBanner } from '../components/model-page/closing-banner';
 import { ContactBanner } from '../components/model-page/contact-banner';
@@ -18,6 +17,7 @@ import { SpecificationTable } from '../components/model-page/specification-table
 import { StandardFeatures } from '../components/model-page/standard-features';
 import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import type { PageModule } from './page-module';
+import { CheckList } from '../components/check-list';
 
 /**
  * A fixed model page needs no request: its content comes from the seeds, else 404. The seeds of all
@@ -71,14 +71,7 @@ function PricedLayout({ content }: { content: ModelPageContent }) {
             </Card>
             <Card className="p-6 sm:p-8">
               <h3 className="text-lg font-bold text-ink-900">What's Included</h3>
-              <ul className="mt-4 space-y-3">
-                {vehicle.features.map((feature) => (
-                  <li key={feature} className="flex gap-3 text-ink-800">
-                    <Icon name="check" className="mt-0.5 size-5 text-success-700" />
-                    {feature}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={vehicle.features} className="mt-4 space-y-3 text-ink-800" />
             </Card>
           </div>
         ) : (

@@ -8,6 +8,7 @@ import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
 import { contactPath } from '../../src/contact/contact-path';
 import type { PageModule } from './page-module';
+import { CheckList } from '../components/check-list';
 
 function ServicesPage() {
   const business = useBusiness();
@@ -43,14 +44,7 @@ function ServicesPage() {
               </div>
               <h3 className="mt-5 text-xl font-bold text-ink-900">{offering.title}</h3>
               <p className="mt-2 text-ink-600">{offering.description}</p>
-              <ul className="mt-4 space-y-2 text-sm text-ink-700">
-                {offering.includes.map((item) => (
-                  <li key={item} className="flex gap-2">
-                    <Icon name="check" className="mt-0.5 size-4 text-success-700" />
-                    {item}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={offering.includes} size="sm" className="mt-4 space-y-2 text-sm text-ink-700" />
               <div className="mt-auto pt-6">
                 <ButtonLink to={contactPath({ interest: 'service', topic: offering.title })} variant="secondary">
                   Request {offering.title}

@@ -28,6 +28,7 @@ import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 import type { TownPageCopy } from './town-page-copy';
 import { businessIdentity } from '../../src/head/business-identity';
+import { CheckList } from '../components/check-list';
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
@@ -153,14 +154,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
 
       <Section tone="sand" title="Brands We Carry" intro={copy.brandsNote} id="brands">
         <BrandGrid />
-        <ul className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700">
-          {['Factory warranty', 'Genuine parts', 'Certified service'].map((item) => (
-            <li key={item} className="flex items-center gap-2">
-              <Icon name="check" className="size-4 text-success-700" />
-              {item}
-            </li>
-          ))}
-        </ul>
+        <CheckList items={['Factory warranty', 'Genuine parts', 'Certified service']} size="sm" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700" />
       </Section>
 
       {popular.length > 0 ? (

@@ -1,10 +1,9 @@
-import { data, Link, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { similarVehicles } from '../../src/catalog/similar-vehicles';
 import { unitPageStatus } from '../../src/catalog/unit-page-status';
 import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
 import { contactPath } from '../../src/contact/contact-path';
-import { formatPrice } from '../../src/catalog/format-price';
 import { shortenText } from '../../src/text/shorten-text';
 import { unitModelPage } from '../../src/catalog/unit-model-page';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
@@ -20,6 +19,8 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { CheckList } from '../components/check-list';
+import { VehiclePageTop } from '../components/vehicle-page-top';
 
 type Unit = Vehicle & { unit: UnitDetails };
 
@@ -55,60 +56,39 @@ function UnitForSale({ vehicle }: { vehicle: Unit }) {
   const modelPage = unitModelPage(vehicle);
   return (
     <>
-      <div className="bg-sand-50">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-          <Link to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
-            <Icon name="arrowLeft" className="size-4" />
-            Back to Inventory
-          </Link>
-          <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:items-start">
-            <UnitGallery name={vehicle.name} photos={unit.photos} illustration={vehicle.images[0]} />
-            <div>
-              <div className="flex flex-wrap gap-2">
-                <Badge tone={unit.condition === 'new' ? 'new' : 'brand'}>{unit.condition}</Badge>
-                {unit.status === 'pending' ? <Badge tone="warning">Sale Pending</Badge> : null}
-              </div>
-              <p className="mt-3 text-sm font-semibold uppercase tracking-wider text-brand-600">{unit.brandName}</p>
-              <h1 className="mt-1 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
-              <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
-              <div className="mt-5">
-                <UnitFacts vehicle={vehicle} unit={unit} showroom={showroom} />
-              </div>
-              <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
-              <div className="mt-8 flex flex-wrap gap-3">
-                <ButtonLink to={contactPath({ interest: 'sales', topic: 'availability', vehicle: vehicle.slug })} size="lg">
-                  <Icon name="mail" className="size-4" />
-                  {`Ask about stock #${unit.stockNumber}`}
-                </ButtonLink>
-                <ButtonLink to={business.phoneHref} variant="secondary" size="lg">
-                  <Icon name="phone" className="size-4" />
-                  Call {business.phone}
-                </ButtonLink>
-              </div>
-              {modelPage ? (
-                <p className="mt-5">
-                  <Link to={modelPage} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
-                    About the {unit.brandName} {unit.model}
-                    <Icon name="arrowRight" className="size-4" />
-                  </Link>
-                </p>
-              ) : null}
-            </div>
+      <VehiclePageTop
+        picture={<UnitGallery name={vehicle.name} photos={unit.photos} illustration={vehicle.images[0]} />}
+        badges={
+          <div className="flex flex-wrap gap-2">
+            <Badge tone={unit.condition === 'new' ? 'new' : 'brand'}>{unit.condition}</Badge>
+            {unit.status === 'pending' ? <Badge tone="warning">Sale Pending</Badge> : null}
           </div>
+        }
+        eyebrow={unit.brandName}
+        name={vehicle.name}
+        price={vehicle.price}
+        more={modelPage ? { to: modelPage, label: `About the ${unit.brandName} ${unit.model}` } : undefined}
+      >
+        <div className="mt-5">
+          <UnitFacts vehicle={vehicle} unit={unit} showroom={showroom} />
         </div>
-      </div>
+        <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to={contactPath({ interest: 'sales', topic: 'availability', vehicle: vehicle.slug })} size="lg">
+            <Icon name="mail" className="size-4" />
+            {`Ask about stock #${unit.stockNumber}`}
+          </ButtonLink>
+          <ButtonLink to={business.phoneHref} variant="secondary" size="lg">
+            <Icon name="phone" className="size-4" />
+            Call {business.phone}
+          </ButtonLink>
+        </div>
+      </VehiclePageTop>
       {vehicle.features.length > 0 ? (
         <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
           <Card as="section" className="p-6 sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight text-ink-900">Features</h2>
-            <ul className="mt-5 grid gap-3 sm:grid-cols-2">
-              {vehicle.features.map((feature) => (
-                <li key={feature} className="flex gap-3 text-ink-700">
-                  <Icon name="check" className="mt-0.5 size-5 text-success-700" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={vehicle.features} className="mt-5 grid gap-3 text-ink-700 sm:grid-cols-2" />
           </Card>
         </div>
       ) : null}

@@ -1,11 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { Await, data, Link, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Await, data, redirect, useLoaderData, useParams, type LoaderFunctionArgs } from 'react-router';
 import type { BusinessProfile } from '../../src/config/business-profile';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import type { PageHead } from '../../src/head/page-head';
 import { contactPath } from '../../src/contact/contact-path';
-import { formatPrice } from '../../src/catalog/format-price';
 import { shortenText } from '../../src/text/shorten-text';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/catalog/vehicle-list-loader';
@@ -20,6 +18,10 @@ import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../components/vehicle-car
 import { useBusiness } from '../hooks/use-business';
 import { VehicleNotFound, vehicleNotFoundHead } from '../components/vehicle-not-found';
 import type { PageModule } from './page-module';
+import { CheckList } from '../components/check-list';
+import { VehiclePageTop } from '../components/vehicle-page-top';
+import { FactTile } from '../components/fact-tile';
+import { vehicleJsonLd } from '../../src/head/vehicle-json-ld';
 
 interface VehicleDetailData {
   /** The vehicle, null when no vehicle has the id; pending during a client-side navigation. */
@@ -90,88 +92,55 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
 
   return (
     <>
-      <div className="bg-sand-50">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-          <Link to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
-            <Icon name="arrowLeft" className="size-4" />
-            Back to Inventory
-          </Link>
-          <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:items-start">
-            <div className="overflow-hidden rounded-[var(--radius-card)] bg-gradient-to-b from-brand-50 to-white ring-1 ring-ink-200/70">
-              <img
-                src={vehicle.images[0] ?? PLACEHOLDER_IMAGE}
-                alt={vehicle.images[0] ? `${vehicle.name}, side view` : ''}
-                width={VEHICLE_IMAGE_SIZE.width}
-                height={VEHICLE_IMAGE_SIZE.height}
-                fetchPriority="high"
-                className="aspect-[8/5] h-auto w-full object-contain p-6"
-              />
-            </div>
-            <div>
-              <Badge tone={badge.tone}>{badge.label}</Badge>
-              <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">{vehicle.name}</h1>
-              <p className="mt-3 text-3xl font-extrabold text-brand-800">{formatPrice(vehicle.price)}</p>
-              <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
-                <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
-                  <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
-                    <Icon name="users" className="size-4 text-brand-600" />
-                    Seats
-                  </dt>
-                  <dd className="mt-1 font-bold text-ink-900">{vehicle.specifications.seatingCapacity}</dd>
-                </div>
-                <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
-                  <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
-                    <Icon name="star" className="size-4 text-brand-600" />
-                    Brand
-                  </dt>
-                  <dd className="mt-1 font-bold text-ink-900">{brandName(vehicle)}</dd>
-                </div>
-                {vehicle.year ? (
-                  <div className="rounded-xl bg-white p-4 ring-1 ring-ink-200">
-                    <dt className="flex items-center gap-1.5 text-sm font-medium text-ink-600">
-                      <Icon name="calendar" className="size-4 text-brand-600" />
-                      Model Year
-                    </dt>
-                    <dd className="mt-1 font-bold text-ink-900">{vehicle.year}</dd>
-                  </div>
-                ) : null}
-              </dl>
-              <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
-              <div className="mt-8 flex flex-wrap gap-3">
-                <ButtonLink to={prefill('test drive')} size="lg">
-                  <Icon name="calendar" className="size-4" />
-                  Schedule Test Drive
-                </ButtonLink>
-                <ButtonLink to={prefill('financing quote')} variant="secondary" size="lg">
-                  <Icon name="percent" className="size-4" />
-                  Get Financing Quote
-                </ButtonLink>
-              </div>
-              {canonical !== `/vehicle/${vehicle.id}` ? (
-                <p className="mt-5">
-                  <Link to={canonical} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
-                    Full {vehicle.name} overview
-                    <Icon name="arrowRight" className="size-4" />
-                  </Link>
-                </p>
-              ) : null}
-            </div>
+      <VehiclePageTop
+        picture={
+          <div className="overflow-hidden rounded-[var(--radius-card)] bg-gradient-to-b from-brand-50 to-white ring-1 ring-ink-200/70">
+            <img
+              src={vehicle.images[0] ?? PLACEHOLDER_IMAGE}
+              alt={vehicle.images[0] ? `${vehicle.name}, side view` : ''}
+              width={VEHICLE_IMAGE_SIZE.width}
+              height={VEHICLE_IMAGE_SIZE.height}
+              fetchPriority="high"
+              className="aspect-[8/5] h-auto w-full object-contain p-6"
+            />
           </div>
+        }
+        badges={<Badge tone={badge.tone}>{badge.label}</Badge>}
+        name={vehicle.name}
+        price={vehicle.price}
+        more={canonical !== `/vehicle/${vehicle.id}` ? { to: canonical, label: `Full ${vehicle.name} overview` } : undefined}
+      >
+        <dl className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <FactTile label="Seats" icon="users">
+            {vehicle.specifications.seatingCapacity}
+          </FactTile>
+          <FactTile label="Brand" icon="star">
+            {brandName(vehicle)}
+          </FactTile>
+          {vehicle.year ? (
+            <FactTile label="Model Year" icon="calendar">
+              {vehicle.year}
+            </FactTile>
+          ) : null}
+        </dl>
+        <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
+        <div className="mt-8 flex flex-wrap gap-3">
+          <ButtonLink to={prefill('test drive')} size="lg">
+            <Icon name="calendar" className="size-4" />
+            Schedule Test Drive
+          </ButtonLink>
+          <ButtonLink to={prefill('financing quote')} variant="secondary" size="lg">
+            <Icon name="percent" className="size-4" />
+            Get Financing Quote
+          </ButtonLink>
         </div>
-      </div>
+      </VehiclePageTop>
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-14 sm:px-6 lg:grid-cols-2">
         <Card as="section" className="p-6 sm:p-8">
           <h2 className="text-2xl font-bold tracking-tight text-ink-900">Features</h2>
           {vehicle.features.length > 0 ? (
-            <ul className="mt-5 space-y-3">
-              {vehicle.features.map((feature) => (
-                <li key={feature} className="flex gap-3 text-ink-700">
-                  <Icon name="check" className="mt-0.5 size-5 text-success-700" />
-                  {feature}
-                </li>
-              ))}
-            </ul>
+            <CheckList items={vehicle.features} className="mt-5 space-y-3 text-ink-700" />
           ) : (
             <p className="mt-5 text-ink-600">Ask our sales team for this model's full feature list.</p>
           )}
@@ -188,9 +157,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
         <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
           <div>
             <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Interested in this vehicle?</h2>
-            <p className="mt-2 text-lg text-brand-100">
-              Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.
-            </p>
+            <p className="mt-2 text-lg text-brand-100">Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.</p>
           </div>
           <div className="flex flex-wrap gap-3">
             <ButtonLink to={prefill('availability')} variant="call" size="lg">
@@ -221,39 +188,17 @@ function VehicleDetailPage() {
   );
 }
 
-function vehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
-  const url = new URL(vehiclePath(vehicle), business.origin).href;
-  const product = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: vehicle.name,
-    description: vehicle.description,
-    sku: vehicle.slug,
-    url,
-    category: 'Electric golf cart',
-    brand: { '@type': 'Brand', name: brandName(vehicle) },
-    image: vehicle.images.map((image) => new URL(image, business.origin).href),
-    additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
-    ...(vehicle.price === null
-      ? {}
-      : {
-          offers: {
-            '@type': 'Offer',
-            url,
-            price: vehicle.price,
-            priceCurrency: 'USD',
-            availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
-            itemCondition: 'https://schema.org/NewCondition',
-            seller: { '@id': `${business.origin}/#business` },
-          },
-        }),
-  };
-  const trail = [
-    { label: 'Home', path: '/' },
-    { label: 'Inventory', path: '/inventory' },
-    { label: vehicle.name, path: vehiclePath(vehicle) },
-  ];
-  return [product, breadcrumbJsonLd(trail, business.origin)];
+function catalogVehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
+  return vehicleJsonLd(vehicle, business, {
+    product: {
+      sku: vehicle.slug,
+      category: 'Electric golf cart',
+      brand: { '@type': 'Brand', name: brandName(vehicle) },
+      image: vehicle.images.map((image) => new URL(image, business.origin).href),
+      additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
+    },
+    offer: { availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock', itemCondition: 'https://schema.org/NewCondition' },
+  });
 }
 
 function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHead {
@@ -264,7 +209,7 @@ function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHea
     // Models with a fixed page are indexed there; this page points crawlers to it.
     canonicalPath: vehiclePath(vehicle),
     keywords: [vehicle.name, `${brandName(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],
-    jsonLd: vehicleJsonLd(vehicle, business),
+    jsonLd: catalogVehicleJsonLd(vehicle, business),
   };
 }
 

@@ -1,0 +1,42 @@
+import type { Vehicle } from '../catalog/vehicle';
+import type { BusinessProfile } from '../config/business-profile';
+import { vehiclePath } from '../catalog/vehicle-path';
+import { breadcrumbJsonLd } from './breadcrumb-json-ld';
+
+interface VehicleJsonLdParts {
+  /** The Product's own facts beyond name, description and address: sku, brand, images, condition. */
+  product: Record<string, unknown>;
+  /** The Offer's facts beyond its address, price and seller: availability, condition. */
+  offer: Record<string, unknown>;
+}
+
+/**
+ * A vehicle's own page (a catalog entry's or a unit's) as schema.org's Product, with an Offer
+ * exactly when the page prints a price ("Contact for Pricing" states none), then the breadcrumb
+ * trail Home › Inventory › the vehicle.
+ */
+export function vehicleJsonLd(
+  vehicle: Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'unit'>,
+  business: BusinessProfile,
+  { product, offer }: VehicleJsonLdParts,
+): object[] {
+  const path = vehiclePath(vehicle);
+  const url = new URL(path, business.origin).href;
+  const productJsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: vehicle.name,
+    description: vehicle.description,
+    url,
+    ...product,
+    ...(vehicle.price === null
+      ? {}
+      : { offers: { '@type': 'Offer', url, price: vehicle.price, priceCurrency: 'USD', ...offer, seller: { '@id': `${business.origin}/#business` } } }),
+  };
+  const trail = [
+    { label: 'Home', path: '/' },
+    { label: 'Inventory', path: '/inventory' },
+    { label: vehicle.name, path },
+  ];
+  return [productJsonLd, breadcrumbJsonLd(trail, business.origin)];
+}
