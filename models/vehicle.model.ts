@@ -43,6 +43,27 @@ export interface VehicleRecord {
   updatedAt: Date;
 }
 
+/** The catalog fields of a vehicle entry or feed unit, as the vehicles collection stores them. */
+export type RecordFields = Pick<VehicleRecord, 'slug' | 'name' | 'description' | 'brand' | 'category' | 'year' | 'price' | 'images' | 'specifications' | 'features' | 'in_stock' | 'is_new'>;
+
+/** The reverse of vehicleFromRecord for the catalog fields both importers write (inStock → in_stock). */
+export function recordFields(entry: Omit<VehicleDto, 'id' | 'unit'>): RecordFields {
+  return {
+    slug: entry.slug,
+    name: entry.name,
+    description: entry.description,
+    brand: entry.brand,
+    category: entry.category,
+    ...(entry.year !== undefined ? { year: entry.year } : {}),
+    price: entry.price,
+    images: entry.images,
+    specifications: entry.specifications,
+    features: entry.features,
+    in_stock: entry.inStock,
+    is_new: entry.isNew,
+  };
+}
+
 function unitFromRecord({ photoSources: _private, soldAt, photos, ...unit }: UnitRecord): UnitDetails {
   return { ...unit, ...(soldAt ? { soldAt: new Date(soldAt).toISOString() } : {}), photos: (photos ?? []).map((photo: UnitPhoto) => ({ ...photo })) };
 }

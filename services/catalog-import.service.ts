@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
-import { Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
+import { recordFields, Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
 import type { Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
 import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logger';
@@ -16,25 +16,6 @@ export interface CatalogImportResult {
 export interface CatalogImportOptions {
   /** Told which slugs were created or updated. */
   logger?: Logger;
-}
-
-type StoredFields = Omit<VehicleRecord, 'id' | 'createdAt' | 'updatedAt'>;
-
-function storedFields(entry: CatalogEntry): StoredFields {
-  return {
-    slug: entry.slug,
-    name: entry.name,
-    description: entry.description,
-    brand: entry.brand,
-    category: entry.category,
-    year: entry.year,
-    price: entry.price,
-    images: entry.images,
-    specifications: entry.specifications,
-    features: entry.features,
-    in_stock: entry.inStock,
-    is_new: entry.isNew,
-  };
 }
 
 /** The catalog fields of a vehicle in one fixed order, so equal content compares equal. */
@@ -91,7 +72,9 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   const entries = parseCatalogFile(file);
   const existing = new Map<string, string>();
   // The model entries only: the units of the dealer's feed are the feed import's (feed-import.service.ts).
-  for (const record of await Vehicle.find({ unit: mongoose.trusted({ $exists: false }) }).lean<VehicleRecord[]>().exec()) {
+  for (const record of await Vehicle.find({ unit: mongoose.trusted({ $exists: false }) })
+    .lean<VehicleRecord[]>()
+    .exec()) {
     existing.set(record.slug, comparable(vehicleFromRecord(record)));
   }
 
@@ -108,14 +91,14 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
       writes.push({
         updateOne: {
           filter: { slug: entry.slug },
-          update: { $setOnInsert: { id: randomUUID(), ...storedFields(entry), createdAt: now, updatedAt: now } },
+          update: { $setOnInsert: { id: randomUUID(), ...recordFields(entry), createdAt: now, updatedAt: now } },
           upsert: true,
           timestamps: false,
         },
       });
     } else if (stored !== comparable(entry)) {
       updates.push(entry.slug);
-      const { slug, ...changed } = storedFields(entry);
+      const { slug, ...changed } = recordFields(entry);
       writes.push({ updateOne: { filter: { slug }, update: { $set: changed } } });
     } else {
       result.unchanged += 1;

@@ -1,4 +1,4 @@
-import type { VehicleRecord } from '../../models/vehicle.model';
+import { recordFields, type VehicleRecord } from '../../models/vehicle.model';
 import type { UnitEntry, UnitPhoto } from '../../src/catalog/unit-fields';
 
 /** A unit as the import writes it: every stored field but the id and the timestamps. */
@@ -7,18 +7,7 @@ export type UnitRecordFields = Omit<VehicleRecord, 'id' | 'createdAt' | 'updated
 /** A feed unit with its processed photos, as the vehicles collection stores it (not yet sold). */
 export function unitRecordFields(entry: UnitEntry, photos: UnitPhoto[]): UnitRecordFields {
   return {
-    slug: entry.slug,
-    name: entry.name,
-    description: entry.description,
-    brand: entry.brand,
-    category: entry.category,
-    ...(entry.year !== undefined ? { year: entry.year } : {}),
-    price: entry.price,
-    images: entry.images,
-    specifications: entry.specifications,
-    features: entry.features,
-    in_stock: entry.inStock,
-    is_new: entry.isNew,
+    ...recordFields(entry),
     unit: {
       brandName: entry.brandName,
       model: entry.model,

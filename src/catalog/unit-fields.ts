@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { UnitDetails, Vehicle } from './vehicle';
 
 /** How a unit is offered: a new cart, a used one, or a used one the dealer has inspected and warrants. */
 export const UNIT_CONDITIONS = ['new', 'used', 'certified'] as const;
@@ -157,29 +158,8 @@ export type FeedUnit = z.infer<ReturnType<typeof feedUnitSchema>>;
  * `brand` is the brand's key ('club-car'); `brandName` how the feed writes it. `photoSources`
  * still have to be processed into `photos` by the import.
  */
-export interface UnitEntry {
-  slug: string;
-  name: string;
-  description: string;
-  brand: string;
-  brandName: string;
-  model: string;
-  category: string;
-  price: number | null;
-  /** The model illustrations stay the fallback; a unit has none of its own. */
-  images: string[];
-  specifications: Record<string, string>;
-  features: string[];
-  inStock: boolean;
-  isNew: boolean;
-  stockNumber: string;
-  serialNumber?: string;
-  year?: number;
-  condition: UnitCondition;
-  color?: string;
-  hours?: number;
-  odometer?: number;
-  location?: string;
-  status: UnitStatus;
-  photoSources: string[];
-}
+export type UnitEntry = Omit<Vehicle, 'id' | 'unit'> &
+  Omit<UnitDetails, 'soldAt' | 'photos'> & {
+    /** Where each photo comes from (feed URLs or file paths), in order. */
+    photoSources: string[];
+  };
