@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { IconName } from '../../seeds/icon-paths';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
+import { Icon } from './icon';
 
 interface ButtonLinkProps {
   /** A site path (client-side navigation), an https URL (opens in a new tab) or a tel:/mailto: link. */
   to: string;
   children: ReactNode;
+  /** An icon before the label. */
+  icon?: IconName;
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -17,18 +21,24 @@ export function isExternal(to: string): boolean {
 }
 
 /** A link that looks like a button. External pages open in a new tab without referrer or opener. */
-export function ButtonLink({ to, children, variant, size, className = '', ...rest }: ButtonLinkProps) {
+export function ButtonLink({ to, children, icon, variant, size, className = '', ...rest }: ButtonLinkProps) {
   const classes = `${buttonClasses(variant, size)} ${className}`;
+  const content = (
+    <>
+      {icon ? <Icon name={icon} className="size-4" /> : null}
+      {children}
+    </>
+  );
   if (to.startsWith('/')) {
     return (
       <Link to={to} className={classes} {...rest}>
-        {children}
+        {content}
       </Link>
     );
   }
   return (
     <a href={to} className={classes} {...(isExternal(to) ? { target: '_blank', rel: 'noopener noreferrer' } : {})} {...rest}>
-      {children}
+      {content}
     </a>
   );
 }

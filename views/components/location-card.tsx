@@ -63,12 +63,10 @@ export function LocationCard({ showroom, withHours = false, status, headingLevel
         </ul>
       ) : null}
       <div className="mt-auto flex flex-wrap gap-2 pt-5">
-        <ButtonLink to={showroom.directionsUrl} variant="secondary" aria-label={`Directions to ${showroom.name} (opens in a new tab)`}>
-          <Icon name="pin" className="size-4" />
+        <ButtonLink to={showroom.directionsUrl} variant="secondary" aria-label={`Directions to ${showroom.name} (opens in a new tab)`} icon="pin">
           Directions
         </ButtonLink>
-        <ButtonLink to={showroom.phoneHref} variant="primary" aria-label={`Call ${showroom.name}`}>
-          <Icon name="phone" className="size-4" />
+        <ButtonLink to={showroom.phoneHref} variant="primary" aria-label={`Call ${showroom.name}`} icon="phone">
           Call
         </ButtonLink>
       </div>

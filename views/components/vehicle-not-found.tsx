@@ -19,8 +19,7 @@ export function VehicleNotFound() {
       <h1 className="mt-6 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">Vehicle Not Found</h1>
       <p className="mt-4 text-lg text-ink-600">The vehicle you're looking for doesn't exist or has been removed.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <ButtonLink to="/inventory" size="lg">
-          <Icon name="arrowLeft" className="size-4" />
+        <ButtonLink to="/inventory" size="lg" icon="arrowLeft">
           Back to Inventory
         </ButtonLink>
       </div>

@@ -1,7 +1,6 @@
 import { NavLink } from 'react-router';
 import { useBusiness } from '../hooks/use-business';
 import { ButtonLink } from '../components/button-link';
-import { Icon } from '../components/icon';
 import { SiteLogo } from '../components/site-logo';
 import { navigation } from './navigation';
 import { deferredHydration } from './deferred-hydration';
@@ -37,8 +36,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           {/* On phones the fixed call bar at the bottom of the screen takes this button's place. */}
           <div className="hidden sm:block">
-            <ButtonLink to={business.phoneHref} variant="call" aria-label={`Call Now: ${business.phone}`}>
-              <Icon name="phone" className="size-4" />
+            <ButtonLink to={business.phoneHref} variant="call" aria-label={`Call Now: ${business.phone}`} icon="phone">
               Call Now
             </ButtonLink>
           </div>

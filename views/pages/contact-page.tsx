@@ -111,12 +111,10 @@ function ContactPage() {
         title="Contact Us"
         actions={
           <>
-            <ButtonLink to={business.phoneHref} variant="call" size="lg">
-              <Icon name="phone" className="size-4" />
+            <ButtonLink to={business.phoneHref} variant="call" size="lg" icon="phone">
               Call Now {business.phone}
             </ButtonLink>
-            <ButtonLink to={`mailto:${business.email}`} variant="outline-light" size="lg">
-              <Icon name="mail" className="size-4" />
+            <ButtonLink to={`mailto:${business.email}`} variant="outline-light" size="lg" icon="mail">
               Email Us
             </ButtonLink>
           </>

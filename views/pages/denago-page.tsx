@@ -16,13 +16,9 @@ import { BrandHero } from '../components/brand-hero';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
-
 async function denagoLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
-  return loadVehicleList(
-    async () => brandPageList(await catalog.listVehiclesByBrand('denago')),
-    { empty: { vehicles: [], total: 0 } },
-  );
+  return loadVehicleList(async () => brandPageList(await catalog.listVehiclesByBrand('denago')), { empty: { vehicles: [], total: 0 } });
 }
 
 function DenagoModels({ vehicles, total }: { vehicles: BrandVehicle[]; total: number }) {
@@ -85,8 +81,7 @@ function DenagoPage() {
             <h3 className="text-xl font-bold text-ink-900">Looking for a specific model or color?</h3>
             <p className="mt-1 text-ink-600">Stock changes weekly. We will check our lots and incoming orders for you.</p>
           </div>
-          <ButtonLink to={availability} size="lg" className="shrink-0">
-            <Icon name="mail" className="size-4" />
+          <ButtonLink to={availability} size="lg" className="shrink-0" icon="mail">
             Contact for Availability
           </ButtonLink>
         </Card>
@@ -104,7 +99,12 @@ export const denagoPage: PageModule<DenagoData> = {
       description: 'New DENAGO lithium electric vehicles on the New Jersey shore: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
       canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
-      jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' }, business.origin) ?? [],
+      jsonLd:
+        structuredData?.brandPage(
+          data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles,
+          { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' },
+          business.origin,
+        ) ?? [],
     }),
   },
 };

@@ -21,7 +21,6 @@ import { BrandHero } from '../components/brand-hero';
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
 type FeaturedModel = (typeof content.featured)[number];
 
-
 async function evolutionLoader({ context }: LoaderFunctionArgs) {
   const catalog = catalogFor(context);
   return loadVehicleList(
@@ -101,8 +100,7 @@ function EvolutionGrid({ vehicles, total }: { vehicles: BrandVehicle[]; total: n
     return (
       <Card className="flex flex-col items-start gap-4 p-6 sm:p-8">
         <p className="text-lg text-ink-800">{content.inventory.empty}</p>
-        <ButtonLink to={contactPath({ interest: 'sales', topic: 'EVOLUTION availability' })}>
-          <Icon name="mail" className="size-4" />
+        <ButtonLink to={contactPath({ interest: 'sales', topic: 'EVOLUTION availability' })} icon="mail">
           Contact Us
         </ButtonLink>
       </Card>
@@ -113,10 +111,7 @@ function EvolutionGrid({ vehicles, total }: { vehicles: BrandVehicle[]; total: n
       <ul className={VEHICLE_GRID_CLASSES}>
         {vehicles.map((vehicle) => (
           <li key={vehicle.id}>
-            <CatalogVehicleCard
-              vehicle={vehicle}
-              badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }}
-            />
+            <CatalogVehicleCard vehicle={vehicle} badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }} />
           </li>
         ))}
       </ul>
@@ -179,7 +174,12 @@ export const evolutionPage: PageModule<EvolutionData> = {
       description: 'New EVOLUTION golf carts on the New Jersey shore: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
       canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
-      jsonLd: structuredData?.brandPage(data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles, { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' }, business.origin) ?? [],
+      jsonLd:
+        structuredData?.brandPage(
+          data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles,
+          { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' },
+          business.origin,
+        ) ?? [],
     }),
   },
 };

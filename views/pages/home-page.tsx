@@ -42,7 +42,9 @@ async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const [vehicles, total] = await Promise.all([catalog.findVehiclesBySlug(featuredVehicles), catalog.countVehicles()]);
   const featured = featuredVehicles.flatMap((slug) => {
     const vehicle = vehicles.find((candidate) => candidate.slug === slug);
-    return vehicle ? [{ id: vehicle.id, slug, name: vehicle.name, brand: vehicle.brand, price: vehicle.price, images: vehicle.images.slice(0, 1), description: vehicle.description }] : [];
+    return vehicle
+      ? [{ id: vehicle.id, slug, name: vehicle.name, brand: vehicle.brand, price: vehicle.price, images: vehicle.images.slice(0, 1), description: vehicle.description }]
+      : [];
   });
   return { featured, total };
 }
@@ -71,20 +73,20 @@ function HomePage() {
         }
         aside={
           heroVehicle?.images[0] ? (
-          <img
-            src={heroVehicle.images[0]}
-            alt={`${heroVehicle.name}, one of our featured carts`}
-            width={VEHICLE_IMAGE_SIZE.width}
-            height={VEHICLE_IMAGE_SIZE.height}
-            fetchPriority="high"
-            className="mx-auto h-auto w-full max-w-xl drop-shadow-2xl"
-          />
+            <img
+              src={heroVehicle.images[0]}
+              alt={`${heroVehicle.name}, one of our featured carts`}
+              width={VEHICLE_IMAGE_SIZE.width}
+              height={VEHICLE_IMAGE_SIZE.height}
+              fetchPriority="high"
+              className="mx-auto h-auto w-full max-w-xl drop-shadow-2xl"
+            />
           ) : undefined
         }
       >
         <p>
-          New DENAGO and EVOLUTION carts and street-legal low-speed vehicles, rentals by the day or the month, and a service team
-          that keeps them rolling. {capitalize(showroomSummary(business.showrooms))}.
+          New DENAGO and EVOLUTION carts and street-legal low-speed vehicles, rentals by the day or the month, and a service team that keeps them rolling.{' '}
+          {capitalize(showroomSummary(business.showrooms))}.
         </p>
       </PageHero>
       <PromotionBand promotions={usePromotions()} />
@@ -93,7 +95,12 @@ function HomePage() {
         <PointGrid points={whyChooseUs} />
       </Section>
 
-      <Section tone="sand" title="Brands We Carry" intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades." id="brands">
+      <Section
+        tone="sand"
+        title="Brands We Carry"
+        intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades."
+        id="brands"
+      >
         <BrandGrid />
       </Section>
 
@@ -127,8 +134,8 @@ function HomePage() {
               A Shore Dealer You Can Count On
             </h2>
             <p className="mt-4 text-lg text-brand-100">
-              Since {business.foundedYear} we have helped shore families, retirement communities, marinas and businesses find the
-              right cart, and kept those carts running with a service department that answers the phone.
+              Since {business.foundedYear} we have helped shore families, retirement communities, marinas and businesses find the right cart, and kept those carts running
+              with a service department that answers the phone.
             </p>
             <div className="mt-6">
               <ButtonLink to="/about" variant="outline-light">
@@ -155,10 +162,7 @@ function HomePage() {
         intro={`Our ${mainShowroom.city} showroom${otherShowrooms > 0 ? `, with ${countInWords(otherShowrooms)} more location${otherShowrooms === 1 ? '' : 's'} below` : ''}.`}
         id="map"
       >
-        <MapEmbed
-          src={`https://www.google.com/maps?q=${mainShowroom.geo.lat},${mainShowroom.geo.lng}&z=11&output=embed`}
-          title={`Map of the ${mainShowroom.name}`}
-        />
+        <MapEmbed src={`https://www.google.com/maps?q=${mainShowroom.geo.lat},${mainShowroom.geo.lng}&z=11&output=embed`} title={`Map of the ${mainShowroom.name}`} />
       </Section>
 
       <Section
@@ -192,9 +196,7 @@ function HomePage() {
             <h2 id="contact-heading" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
               Questions? Talk to a Real Person.
             </h2>
-            <p className="mt-3 text-lg text-ink-600">
-              Call, e-mail or send us a message. We answer within 24 hours, usually much sooner.
-            </p>
+            <p className="mt-3 text-lg text-ink-600">Call, e-mail or send us a message. We answer within 24 hours, usually much sooner.</p>
             <ul className="mt-5 space-y-2 text-ink-700">
               <li className="flex items-center gap-2">
                 <Icon name="phone" className="size-4 text-brand-600" />
@@ -217,12 +219,10 @@ function HomePage() {
             </ul>
           </div>
           <div className="flex flex-col gap-3">
-            <ButtonLink to="/contact" size="lg">
-              <Icon name="mail" className="size-4" />
+            <ButtonLink to="/contact" size="lg" icon="mail">
               Send Us a Message
             </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="call" size="lg">
-              <Icon name="phone" className="size-4" />
+            <ButtonLink to={business.phoneHref} variant="call" size="lg" icon="phone">
               Call Now
             </ButtonLink>
           </div>

@@ -207,8 +207,7 @@ function InventoryPage() {
     <>
       <PageHero eyebrow="DENAGO · EVOLUTION" title="Golf Cart & LSV Inventory">
         <p>
-          New and used golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand,
-          condition and price to find your fit.
+          New and used golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand, condition and price to find your fit.
         </p>
       </PageHero>
 
@@ -225,13 +224,11 @@ function InventoryPage() {
               Don't See What You're Looking For?
             </h2>
             <p className="mt-3 text-lg text-ink-600">
-              Tell us the seats, range and budget you have in mind. We can order any DENAGO or EVOLUTION model, and we answer within
-              24 hours.
+              Tell us the seats, range and budget you have in mind. We can order any DENAGO or EVOLUTION model, and we answer within 24 hours.
             </p>
           </div>
           <div className="flex flex-col gap-3">
-            <ButtonLink to={contactPath({ interest: 'sales', topic: 'inventory' })} size="lg">
-              <Icon name="mail" className="size-4" />
+            <ButtonLink to={contactPath({ interest: 'sales', topic: 'inventory' })} size="lg" icon="mail">
               Contact Our Sales Team
             </ButtonLink>
             <CallButton variant="call" />

@@ -25,8 +25,7 @@ function RentalsPage() {
         title="Rent a Street-Legal Golf Cart at the Shore"
         actions={
           <>
-            <ButtonLink to={contactPath({ interest: 'general', topic: 'rental' })} variant="call" size="lg">
-              <Icon name="calendar" className="size-4" />
+            <ButtonLink to={contactPath({ interest: 'general', topic: 'rental' })} variant="call" size="lg" icon="calendar">
               Reserve Today
             </ButtonLink>
             <ButtonLink to={`#${PLANS_ID}`} variant="outline-light" size="lg">
@@ -37,8 +36,8 @@ function RentalsPage() {
         }
       >
         <p>
-          4 and 6 seater carts and utility carts by the day, the long weekend, the week or the month. Delivered fully charged to your
-          rental, your house or your event, and picked up when you are done.
+          4 and 6 seater carts and utility carts by the day, the long weekend, the week or the month. Delivered fully charged to your rental, your house or your event,
+          and picked up when you are done.
         </p>
       </PageHero>
 
@@ -64,9 +63,7 @@ function RentalsPage() {
             <h2 id={`${PLANS_ID}-heading`} className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
               Rental Plans & Pricing
             </h2>
-            <p className="mt-3 text-base text-ink-600 sm:text-lg">
-              One price for the whole period, insurance included. The longer you ride, the less each day costs.
-            </p>
+            <p className="mt-3 text-base text-ink-600 sm:text-lg">One price for the whole period, insurance included. The longer you ride, the less each day costs.</p>
           </div>
           {rentalPlanGroups.map((group) => (
             <div key={group.id} className="mt-14 first-of-type:mt-10">
@@ -93,8 +90,8 @@ function RentalsPage() {
               Not Sure Which Plan Fits?
             </h2>
             <p className="mt-3 text-lg text-ink-600">
-              Tell us where you are staying, how many people are riding and for how long. We will suggest the right cart and plan, and
-              check availability for your dates while you are on the phone.
+              Tell us where you are staying, how many people are riding and for how long. We will suggest the right cart and plan, and check availability for your dates
+              while you are on the phone.
             </p>
           </div>
           <div className="flex flex-col gap-3">

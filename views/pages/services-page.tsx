@@ -19,12 +19,10 @@ function ServicesPage() {
         title="Golf Cart Service & Repair"
         actions={
           <>
-            <ButtonLink to={contactPath({ interest: 'service', topic: 'service appointment' })} variant="call" size="lg">
-              <Icon name="calendar" className="size-4" />
+            <ButtonLink to={contactPath({ interest: 'service', topic: 'service appointment' })} variant="call" size="lg" icon="calendar">
               Schedule Service
             </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-              <Icon name="phone" className="size-4" />
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg" icon="phone">
               {business.phone}
             </ButtonLink>
           </>
@@ -61,8 +59,7 @@ function ServicesPage() {
           </Card>
           <div className="flex flex-col justify-center gap-4">
             <p className="text-lg text-ink-700">
-              <strong className="text-ink-900">Most repairs within 24-48 hours.</strong> Tell us what your cart is doing and we will have
-              the parts ready when it arrives.
+              <strong className="text-ink-900">Most repairs within 24-48 hours.</strong> Tell us what your cart is doing and we will have the parts ready when it arrives.
             </p>
             <div className="flex flex-wrap gap-3">
               <ButtonLink to={contactPath({ interest: 'service' })} size="lg">
@@ -81,7 +78,8 @@ export const servicesPage: PageModule = {
   handle: {
     head: () => ({
       title: 'Golf Cart Service & Repair',
-      description: 'Golf cart maintenance and repair from $85/hour, battery services from $50, custom modifications and warranty service. Most repairs within 24-48 hours.',
+      description:
+        'Golf cart maintenance and repair from $85/hour, battery services from $50, custom modifications and warranty service. Most repairs within 24-48 hours.',
       canonicalPath: '/services',
       keywords: ['golf cart repair', 'golf cart service NJ', 'golf cart battery', 'golf cart maintenance'],
     }),

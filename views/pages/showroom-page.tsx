@@ -74,12 +74,9 @@ function ShowroomPage() {
           ))}
           <li className="flex flex-col rounded-[var(--radius-card)] bg-brand-900 p-6 text-white">
             <h3 className="text-lg font-bold">Can&apos;t Make It In?</h3>
-            <p className="mt-3 text-brand-100">
-              We deliver new and rental carts across {business.region}, and our service vans come to your driveway.
-            </p>
+            <p className="mt-3 text-brand-100">We deliver new and rental carts across {business.region}, and our service vans come to your driveway.</p>
             <div className="mt-auto flex flex-wrap gap-2 pt-5">
-              <ButtonLink to={business.phoneHref} variant="call">
-                <Icon name="phone" className="size-4" />
+              <ButtonLink to={business.phoneHref} variant="call" icon="phone">
                 {business.phone}
               </ButtonLink>
             </div>
@@ -112,8 +109,7 @@ function ShowroomPage() {
         </ul>
         <div className="mt-10 flex flex-wrap items-center gap-4">
           <p className="text-lg text-ink-700">Questions before you visit?</p>
-          <ButtonLink to="/contact" size="lg">
-            <Icon name="mail" className="size-4" />
+          <ButtonLink to="/contact" size="lg" icon="mail">
             Contact Us
           </ButtonLink>
         </div>
@@ -129,7 +125,12 @@ export const showroomPage: PageModule = {
       title: 'Showrooms & Hours',
       description: `Visit one of our ${business.showrooms.length} golf cart showrooms in ${listOf(business.showrooms.map((showroom) => showroom.city))} for test drives, expert advice and financing.`,
       canonicalPath: '/showroom',
-      keywords: ['golf cart showroom', 'golf cart dealer near me', ...business.showrooms.map((showroom) => `golf carts ${showroom.city} ${showroom.state}`), 'golf cart test drive'],
+      keywords: [
+        'golf cart showroom',
+        'golf cart dealer near me',
+        ...business.showrooms.map((showroom) => `golf carts ${showroom.city} ${showroom.state}`),
+        'golf cart test drive',
+      ],
       jsonLd: business.showrooms.map((showroom) => showroomJsonLd(showroom, business)),
     }),
   },

@@ -154,7 +154,11 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
 
       <Section tone="sand" title="Brands We Carry" intro={copy.brandsNote} id="brands">
         <BrandGrid />
-        <CheckList items={['Factory warranty', 'Genuine parts', 'Certified service']} size="sm" className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700" />
+        <CheckList
+          items={['Factory warranty', 'Genuine parts', 'Certified service']}
+          size="sm"
+          className="mt-8 flex flex-wrap gap-x-6 gap-y-2 text-sm font-semibold text-ink-700"
+        />
       </Section>
 
       {popular.length > 0 ? (
@@ -162,13 +166,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
           <ul className="grid gap-6 md:grid-cols-3">
             {popular.map((vehicle) => (
               <li key={vehicle.id}>
-                <VehicleCard
-                  href={vehicle.path}
-                  name={vehicle.name}
-                  image={vehicle.image}
-                  priceLabel={formatPrice(vehicle.price)}
-                  description={vehicle.description}
-                />
+                <VehicleCard href={vehicle.path} name={vehicle.name} image={vehicle.image} priceLabel={formatPrice(vehicle.price)} description={vehicle.description} />
               </li>
             ))}
           </ul>
@@ -185,8 +183,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
             <h3 className="mt-6 text-sm font-bold uppercase tracking-wider text-ink-700">Showroom hours</h3>
             <HoursList week={business.hours} layout="divided" className="mt-2" />
             <div className="mt-6 flex flex-col gap-3">
-              <ButtonLink to={business.phoneHref} variant="call">
-                <Icon name="phone" className="size-4" />
+              <ButtonLink to={business.phoneHref} variant="call" icon="phone">
                 Call Now
               </ButtonLink>
               <ButtonLink to="/showroom" variant="secondary">
@@ -201,8 +198,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
       <Section tone={popular.length > 0 ? 'white' : 'sand'} title={copy.whyTitle} id="why-us">
         <PointGrid points={copy.whyPoints} />
         <div className="mt-8">
-          <ButtonLink to={contactPath(copy.service)} size="lg">
-            <Icon name="calendar" className="size-4" />
+          <ButtonLink to={contactPath(copy.service)} size="lg" icon="calendar">
             Schedule Service
           </ButtonLink>
         </div>
@@ -224,8 +220,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
             <ButtonLink to={contactPath(copy.quote)} variant="call" size="lg">
               Request a Free Quote
             </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg">
-              <Icon name="phone" className="size-4" />
+            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg" icon="phone">
               {business.phone}
             </ButtonLink>
           </div>

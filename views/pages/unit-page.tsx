@@ -11,7 +11,6 @@ import { catalogFor } from '../../src/request-context';
 import { Badge } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
-import { Icon } from '../components/icon';
 import { UnitFacts } from '../components/unit-facts';
 import { UnitGallery } from '../components/unit-gallery';
 import { GALLERY_SIZES, srcSetOf } from '../components/unit-picture';
@@ -74,12 +73,10 @@ function UnitForSale({ vehicle }: { vehicle: Unit }) {
         </div>
         <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to={contactPath({ interest: 'sales', topic: 'availability', vehicle: vehicle.slug })} size="lg">
-            <Icon name="mail" className="size-4" />
+          <ButtonLink to={contactPath({ interest: 'sales', topic: 'availability', vehicle: vehicle.slug })} size="lg" icon="mail">
             {`Ask about stock #${unit.stockNumber}`}
           </ButtonLink>
-          <ButtonLink to={business.phoneHref} variant="secondary" size="lg">
-            <Icon name="phone" className="size-4" />
+          <ButtonLink to={business.phoneHref} variant="secondary" size="lg" icon="phone">
             Call {business.phone}
           </ButtonLink>
         </div>

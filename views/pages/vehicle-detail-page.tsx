@@ -11,7 +11,6 @@ import { catalogFor } from '../../src/request-context';
 import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
-import { Icon } from '../components/icon';
 import { SpecificationList } from '../components/specification-list';
 import { specificationRows } from '../../src/catalog/specification-rows';
 import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
@@ -125,12 +124,10 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
         </dl>
         <p className="mt-5 text-lg text-ink-700">{vehicle.description}</p>
         <div className="mt-8 flex flex-wrap gap-3">
-          <ButtonLink to={prefill('test drive')} size="lg">
-            <Icon name="calendar" className="size-4" />
+          <ButtonLink to={prefill('test drive')} size="lg" icon="calendar">
             Schedule Test Drive
           </ButtonLink>
-          <ButtonLink to={prefill('financing quote')} variant="secondary" size="lg">
-            <Icon name="percent" className="size-4" />
+          <ButtonLink to={prefill('financing quote')} variant="secondary" size="lg" icon="percent">
             Get Financing Quote
           </ButtonLink>
         </div>
@@ -160,8 +157,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
             <p className="mt-2 text-lg text-brand-100">Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.</p>
           </div>
           <div className="flex flex-wrap gap-3">
-            <ButtonLink to={prefill('availability')} variant="call" size="lg">
-              <Icon name="mail" className="size-4" />
+            <ButtonLink to={prefill('availability')} variant="call" size="lg" icon="mail">
               Contact Sales Team
             </ButtonLink>
             <ButtonLink to="/inventory" variant="outline-light" size="lg">

@@ -35,8 +35,7 @@ export function ModelHero({ content }: { content: ModelPageContent }) {
             <Icon name="arrowRight" className="size-4" />
           </ButtonLink>
           {page.heroButtons === 'quote-and-test-drive' ? (
-            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive', vehicle: vehicle.slug })} variant="outline-light" size="lg">
-              <Icon name="calendar" className="size-4" />
+            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive', vehicle: vehicle.slug })} variant="outline-light" size="lg" icon="calendar">
               Schedule Test Drive
             </ButtonLink>
           ) : (
@@ -47,8 +46,7 @@ export function ModelHero({ content }: { content: ModelPageContent }) {
           {hasExternalLinks ? (
             <span className="flex basis-full flex-wrap gap-3">
               {page.financeOptions ? (
-                <ButtonLink to={business.financingUrl} variant="outline-light">
-                  <Icon name="percent" className="size-4" />
+                <ButtonLink to={business.financingUrl} variant="outline-light" icon="percent">
                   Finance Options
                   <OpensInNewTab />
                 </ButtonLink>
