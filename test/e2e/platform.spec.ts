@@ -78,12 +78,12 @@ test.describe('mobile menu on a phone', () => {
       await route.continue();
     });
     await page.goto('/');
-    await waitForHydration(page);
+    await waitForHydration(page, { deferredParts: false });
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(menu).toBeVisible();
     release();
-    await expect(page.locator('#mobile-menu')).toHaveAttribute('data-hydrated', 'true');
+    await waitForHydration(page);
     await expect(menu).toBeVisible();
     await menu.getByRole('link', { name: 'Services' }).click();
     await expect(page).toHaveURL(/\/services$/);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 
 const onServer = typeof document === 'undefined';
 const serverLoads: Array<() => Promise<unknown>> = [];
@@ -33,12 +33,31 @@ export function deferredHydration<Props extends object>(load: () => Promise<Comp
   );
   const Lazy = lazy(() => loading);
   return function Deferred(props: Props) {
+    useEffect(() => countWaitingPart(+1), []);
     return (
       <Suspense>
         <Lazy {...props} />
+        <PartHydrated />
       </Suspense>
     );
   };
+}
+
+/**
+ * How many deferred parts on the page wait for their code, as data-deferred-waiting on <html>
+ * ("0" once every one is hydrated): until then their links are plain links, so browser tests that
+ * need client-side navigation wait for it. A part's own effect runs when its boundary hydrates,
+ * before or after the wrapper's (+1) runs with the page, so the sum is right either way.
+ */
+function countWaitingPart(change: number) {
+  const root = document.documentElement;
+  root.dataset.deferredWaiting = String(Number(root.dataset.deferredWaiting ?? 0) + change);
+}
+
+/** Renders nothing; its effect runs once the deferred part beside it has hydrated. */
+function PartHydrated() {
+  useEffect(() => countWaitingPart(-1), []);
+  return null;
 }
 
 /** Loads the code of every deferred part on the server (once), so that rendering never waits for one. */

@@ -39,7 +39,6 @@ export function MobileMenu() {
     };
     element.addEventListener('toggle', onToggle);
     element.addEventListener('keydown', onKeyDown);
-    element.dataset.hydrated = 'true';
     return () => {
       element.removeEventListener('toggle', onToggle);
       element.removeEventListener('keydown', onKeyDown);

@@ -28,8 +28,16 @@ export const test = base.extend<{ consoleProblems: string[] }>({
 });
 
 /** Resolves once React has hydrated the page (the entry marks the document). */
-export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+/**
+ * Waits until React has hydrated the page and, unless `deferredParts` is false, every part whose
+ * code comes after the page (the footer, the phone menu…: views/layout/deferred-hydration.tsx),
+ * so that their links navigate inside the app too.
+ */
+export async function waitForHydration(page: Page, { deferredParts = true } = {}) {
+  await page.waitForFunction(
+    (all) => document.documentElement.dataset.hydrated === 'true' && (!all || (document.documentElement.dataset.deferredWaiting ?? '0') === '0'),
+    deferredParts,
+  );
 }
 
 /** Zero axe violations, WCAG 2.1 A and AA plus best practices. */
