@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import { Card } from './card';
-import { Icon } from './icon';
+import { IconItem } from './icon-item';
 import { OpenSign } from './open-sign';
 
 /** The contact page's ways to reach us: its showrooms with their phones and open signs, the e-mail and the website. */
@@ -14,44 +14,26 @@ export function ContactDetailsCard() {
       <h2 className="text-xl font-bold text-ink-900">Contact Details</h2>
       <ul className="mt-5 space-y-5">
         {showrooms.map((showroom) => (
-          <li key={showroom.id} className="flex gap-3">
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-              <Icon name="pin" className="size-5" />
-            </span>
-            <div>
-              <h3 className="font-semibold text-ink-900">{showroom.name}</h3>
-              <address className="not-italic text-ink-700">
-                {showroom.street}, {showroom.city}, {showroom.state} {showroom.postalCode}
-              </address>
-              <a href={showroom.phoneHref} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
-                {showroom.phone}
-              </a>
-              <OpenSign status={moment?.showrooms[showroom.id]} className="mt-1 text-ink-700" />
-            </div>
-          </li>
+          <IconItem key={showroom.id} icon="pin" title={showroom.name}>
+            <address className="not-italic text-ink-700">
+              {showroom.street}, {showroom.city}, {showroom.state} {showroom.postalCode}
+            </address>
+            <a href={showroom.phoneHref} className="mt-1 inline-flex min-h-6 items-center font-semibold text-brand-700 hover:underline">
+              {showroom.phone}
+            </a>
+            <OpenSign status={moment?.showrooms[showroom.id]} className="mt-1 text-ink-700" />
+          </IconItem>
         ))}
-        <li className="flex gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Icon name="mail" className="size-5" />
-          </span>
-          <div>
-            <h3 className="font-semibold text-ink-900">Email</h3>
-            <a href={`mailto:${business.email}`} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
-              {business.email}
-            </a>
-          </div>
-        </li>
-        <li className="flex gap-3">
-          <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Icon name="external" className="size-5" />
-          </span>
-          <div>
-            <h3 className="font-semibold text-ink-900">Website</h3>
-            <a href={business.website} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
-              {new URL(business.website).host}
-            </a>
-          </div>
-        </li>
+        <IconItem icon="mail" title="Email">
+          <a href={`mailto:${business.email}`} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
+            {business.email}
+          </a>
+        </IconItem>
+        <IconItem icon="external" title="Website">
+          <a href={business.website} className="inline-flex min-h-6 items-center break-all font-semibold text-brand-700 hover:underline">
+            {new URL(business.website).host}
+          </a>
+        </IconItem>
       </ul>
       <p className="mt-6 border-t border-ink-200 pt-4 text-sm text-ink-600">
         Visiting in person?{' '}

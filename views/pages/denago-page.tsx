@@ -13,6 +13,7 @@ import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
+import { brandPageHead } from '../../src/head/brand-page-head';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
@@ -94,17 +95,13 @@ export const denagoPage: PageModule<DenagoData> = {
   Component: DenagoPage,
   loader: denagoLoader,
   handle: {
-    head: ({ data, business, structuredData }) => ({
+    head: brandPageHead({
+      label: 'DENAGO',
+      listName: 'DENAGO models',
+      path: '/denago',
       title: 'DENAGO Electric Vehicles & Golf Carts',
       description: 'New DENAGO lithium electric vehicles on the New Jersey shore: the street-legal EV City, EV Nomad and EV Rover, seating four to eight.',
-      canonicalPath: '/denago',
       keywords: ['DENAGO', 'DENAGO EV', 'DENAGO golf cart NJ', 'DENAGO dealer', 'street legal golf cart', 'lithium golf cart'],
-      jsonLd:
-        structuredData?.brandPage(
-          data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles,
-          { label: 'DENAGO', listName: 'DENAGO models', path: '/denago' },
-          business.origin,
-        ) ?? [],
     }),
   },
 };

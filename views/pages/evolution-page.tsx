@@ -16,6 +16,7 @@ import { SeeAllVehicles } from '../components/see-all-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
+import { brandPageHead } from '../../src/head/brand-page-head';
 
 /** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
@@ -169,17 +170,13 @@ export const evolutionPage: PageModule<EvolutionData> = {
   Component: EvolutionPage,
   loader: evolutionLoader,
   handle: {
-    head: ({ data, business, structuredData }) => ({
+    head: brandPageHead({
+      label: 'EVOLUTION',
+      listName: 'EVOLUTION inventory',
+      path: '/evolution',
       title: 'EVOLUTION Electric Golf Carts & Utility Vehicles',
       description: 'New EVOLUTION golf carts on the New Jersey shore: D5 Ranger and Maverick, D6 Max, Forester 4X4 and Turfman utility models, in stock now.',
-      canonicalPath: '/evolution',
       keywords: ['EVOLUTION golf cart', 'EVOLUTION D6 Max', 'EVOLUTION dealer NJ', 'Forester golf cart', 'Turfman utility vehicle', 'lifted golf cart'],
-      jsonLd:
-        structuredData?.brandPage(
-          data.vehicles instanceof Promise ? data.vehicles : data.vehicles.vehicles,
-          { label: 'EVOLUTION', listName: 'EVOLUTION inventory', path: '/evolution' },
-          business.origin,
-        ) ?? [],
     }),
   },
 };
