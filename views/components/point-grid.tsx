@@ -1,5 +1,6 @@
 import { Card } from './card';
-import { Icon, type IconName } from './icon';
+import type { IconName } from './icon';
+import { IconBadge } from './icon-badge';
 
 export interface Point {
   title: string;
@@ -13,9 +14,7 @@ export function PointGrid({ points }: { points: readonly Point[] }) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
       {points.map((point) => (
         <Card as="li" key={point.title} className="p-6">
-          <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-            <Icon name={point.icon} className="size-6" />
-          </span>
+          <IconBadge icon={point.icon} />
           <h3 className="mt-4 text-lg font-bold text-ink-900">{point.title}</h3>
           <p className="mt-2 text-ink-600">{point.text}</p>
         </Card>

@@ -10,6 +10,7 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { useBusiness, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
+import { IconBadge } from '../components/icon-badge';
 
 function initials(name: string): string {
   return name
@@ -52,8 +53,8 @@ function AboutPage() {
         }
       >
         <p>
-          A shore dealership that sells, rents and services electric golf carts and street-legal low-speed vehicles, run by people
-          who ride them on the same streets you do.
+          A shore dealership that sells, rents and services electric golf carts and street-legal low-speed vehicles, run by people who ride them on the same streets you
+          do.
         </p>
       </PageHero>
 
@@ -61,19 +62,14 @@ function AboutPage() {
         <div className="grid gap-10 lg:grid-cols-[1.4fr_1fr] lg:items-start">
           <div className="space-y-4 text-lg text-ink-700">
             <p>
-              {business.name} started in {business.foundedYear} with a handful of carts, one trailer and a simple idea: shore towns
-              deserve a dealer who picks up the phone, fixes what it sells and knows the difference between a cart for a barrier
-              island and one for a retirement community.
+              {business.name} started in {business.foundedYear} with a handful of carts, one trailer and a simple idea: shore towns deserve a dealer who picks up the
+              phone, fixes what it sells and knows the difference between a cart for a barrier island and one for a retirement community.
             </p>
             <p>
-              Word spread from neighbor to neighbor. Rentals followed for the summer crowds, then a service department with mobile
-              vans, then {showroomSummary(business.showrooms)}. Today we carry our house brands DENAGO and EVOLUTION and service
-              every major make.
+              Word spread from neighbor to neighbor. Rentals followed for the summer crowds, then a service department with mobile vans, then{' '}
+              {showroomSummary(business.showrooms)}. Today we carry our house brands DENAGO and EVOLUTION and service every major make.
             </p>
-            <p>
-              {years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver
-              it and answer when you call.
-            </p>
+            <p>{years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver it and answer when you call.</p>
           </div>
           <dl className="grid grid-cols-3 gap-3 lg:grid-cols-1">
             {stats.map((stat) => (
@@ -90,9 +86,7 @@ function AboutPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {companyValues.map((value) => (
             <Card as="li" key={value.title} className="p-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={value.icon} className="size-6" />
-              </span>
+              <IconBadge icon={value.icon} />
               <h3 className="mt-4 text-lg font-bold text-ink-900">{value.title}</h3>
               <p className="mt-2 text-ink-600">{value.text}</p>
             </Card>

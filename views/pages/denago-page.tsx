@@ -6,7 +6,6 @@ import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle
 import { catalogFor } from '../../src/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
-import { Icon } from '../components/icon';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
 import { SeeAllVehicles } from '../components/see-all-vehicles';
@@ -14,6 +13,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
+import { IconBadge } from '../components/icon-badge';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
@@ -62,9 +62,7 @@ function DenagoPage() {
           <ul className="grid gap-4 sm:grid-cols-2">
             {content.about.features.map((feature) => (
               <Card as="li" key={feature.title} className="p-5">
-                <span className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon name={feature.icon} className="size-5" />
-                </span>
+                <IconBadge icon={feature.icon} size="md" />
                 <h3 className="mt-3 font-bold text-ink-900">{feature.title}</h3>
                 <p className="mt-1 text-ink-600">{feature.text}</p>
               </Card>

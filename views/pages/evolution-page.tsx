@@ -17,6 +17,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '..
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
+import { IconBadge } from '../components/icon-badge';
 
 /** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
@@ -131,9 +132,7 @@ function EvolutionPage() {
         <ul className="grid gap-6 md:grid-cols-3">
           {content.categories.map((category) => (
             <Card as="li" key={category.title} className="relative flex flex-col p-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={category.icon} className="size-6" />
-              </span>
+              <IconBadge icon={category.icon} />
               <h3 className="mt-4 text-xl font-bold text-ink-900">
                 <Link
                   to={`/inventory?brand=evolution&category=${category.category}`}

@@ -2,13 +2,13 @@ import { serviceOfferings } from '../../seeds/services';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { HoursList } from '../components/hours-list';
-import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
 import { contactPath } from '../../src/contact/contact-path';
 import type { PageModule } from './page-module';
 import { CheckList } from '../components/check-list';
+import { IconBadge } from '../components/icon-badge';
 
 function ServicesPage() {
   const business = useBusiness();
@@ -35,9 +35,7 @@ function ServicesPage() {
           {serviceOfferings.map((offering) => (
             <Card as="li" key={offering.id} className="flex flex-col p-6">
               <div className="flex items-start justify-between gap-4">
-                <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                  <Icon name={offering.icon} className="size-6" />
-                </span>
+                <IconBadge icon={offering.icon} />
                 <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-ink-800">{offering.price}</span>
               </div>
               <h3 className="mt-5 text-xl font-bold text-ink-900">{offering.title}</h3>

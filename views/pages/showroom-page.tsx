@@ -13,6 +13,7 @@ import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 import { CallButton } from '../components/call-button';
+import { IconBadge } from '../components/icon-badge';
 
 interface ShowroomService {
   title: string;
@@ -88,9 +89,7 @@ function ShowroomPage() {
         <ul className="grid gap-6 md:grid-cols-3">
           {showroomServices(business).map((service) => (
             <Card as="li" key={service.title} className="flex flex-col p-6">
-              <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-                <Icon name={service.icon} className="size-6" />
-              </span>
+              <IconBadge icon={service.icon} />
               <h3 className="mt-4 text-lg font-bold text-ink-900">{service.title}</h3>
               <p className="mt-2 text-ink-600">{service.text}</p>
               <div className="mt-auto pt-5">

@@ -1,8 +1,8 @@
 import { Card } from '../card';
-import { Icon } from '../icon';
 import { hoursRows } from '../../../src/business/week-hours';
 import { useBusiness } from '../../hooks/use-business';
 import { CallButton } from '../call-button';
+import { IconBadge } from '../icon-badge';
 
 /** Beside the figures: a person to ask, one call away. */
 export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
@@ -13,13 +13,9 @@ export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
     .join(', ');
   return (
     <Card className="flex flex-col p-6 sm:p-8">
-      <span className="flex size-12 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
-        <Icon name="phone" className="size-6" />
-      </span>
+      <IconBadge icon="phone" />
       <h3 className="mt-4 text-lg font-bold text-ink-900">Questions About the {vehicleName}?</h3>
-      <p className="mt-2 text-ink-700">
-        Call our sales team for a walkaround, a test drive or help choosing between models. We are open {openHours}.
-      </p>
+      <p className="mt-2 text-ink-700">Call our sales team for a walkaround, a test drive or help choosing between models. We are open {openHours}.</p>
       <div className="mt-auto pt-6">
         <CallButton />
       </div>
