@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { Icon } from '../components/icon';
-import { navigation } from './navigation';
+import { SiteNavigation } from './site-navigation';
 import { CallButton } from '../components/call-button';
 
 const MENU_ID = 'mobile-menu';
@@ -84,24 +84,13 @@ export function MobileMenu() {
             <span className="sr-only">Close menu</span>
           </button>
         </div>
-        <nav aria-label="Mobile" className="px-3 py-4">
-          <ul className="space-y-1">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === '/'}
-                  onClick={() => closeMenu(panel.current)}
-                  className={({ isActive }) =>
-                    `block rounded-xl px-4 py-3 text-base font-semibold ${isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-100'}`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SiteNavigation
+          label="Mobile"
+          className="px-3 py-4"
+          listClassName="space-y-1"
+          linkClassName={(current) => `block rounded-xl px-4 py-3 text-base font-semibold ${current ? 'bg-brand-50 text-brand-700' : 'text-ink-800 hover:bg-ink-100'}`}
+          onChoose={() => closeMenu(panel.current)}
+        />
         <div className="border-t border-ink-200 px-5 py-5">
           <CallButton variant="call" className="w-full" />
         </div>

@@ -1,8 +1,7 @@
-import { NavLink } from 'react-router';
 import { useBusiness } from '../hooks/use-business';
 import { ButtonLink } from '../components/button-link';
 import { SiteLogo } from '../components/site-logo';
-import { navigation } from './navigation';
+import { SiteNavigation } from './site-navigation';
 import { deferredHydration } from './deferred-hydration';
 
 // A native popover that opens and closes without JavaScript: its code need not hold up the page.
@@ -14,25 +13,14 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-ink-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <SiteLogo name={business.name} />
-        <nav aria-label="Main" className="hidden lg:block">
-          <ul className="flex items-center gap-1">
-            {navigation.map((item) => (
-              <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  end={item.to === '/'}
-                  className={({ isActive }) =>
-                    `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${
-                      isActive ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-100 hover:text-ink-900'
-                    }`
-                  }
-                >
-                  {item.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <SiteNavigation
+          label="Main"
+          className="hidden lg:block"
+          listClassName="flex items-center gap-1"
+          linkClassName={(current) =>
+            `rounded-full px-3 py-2 text-sm font-semibold transition-colors ${current ? 'bg-brand-50 text-brand-700' : 'text-ink-700 hover:bg-ink-100 hover:text-ink-900'}`
+          }
+        />
         <div className="flex items-center gap-2">
           {/* On phones the fixed call bar at the bottom of the screen takes this button's place. */}
           <div className="hidden sm:block">
