@@ -1,6 +1,7 @@
 import type { BusinessProfile } from '../config/business-profile';
 import { breadcrumbJsonLd } from './breadcrumb-json-ld';
 import type { ModelPageContent } from '../catalog/model-page-content';
+import { businessRef } from './business-identity';
 
 /** True when the page prints an MSRP: whenever the catalog has a price for the model, whatever the layout. */
 export function showsPrice(content: ModelPageContent): content is ModelPageContent & { vehicle: { price: number } } {
@@ -36,7 +37,7 @@ export function modelPageJsonLd(content: ModelPageContent, business: BusinessPro
             priceCurrency: 'USD',
             ...(page.availability === 'In Stock' ? { availability: 'https://schema.org/InStock' } : {}),
             itemCondition: 'https://schema.org/NewCondition',
-            seller: { '@id': `${business.origin}/#business` },
+            seller: businessRef(business.origin),
           },
         }
       : {}),

@@ -1,5 +1,6 @@
 import { showroomHolidays, type BusinessProfile, type Showroom } from '../config/business-profile';
 import { openingHoursJsonLd } from './opening-hours-json-ld';
+import { businessRef } from './business-identity';
 
 /** A showroom as schema.org's AutoDealer, a branch of the business: address, map point, phone, hours and links. */
 export function showroomJsonLd(showroom: Showroom, business: BusinessProfile): object {
@@ -9,7 +10,7 @@ export function showroomJsonLd(showroom: Showroom, business: BusinessProfile): o
     '@type': 'AutoDealer',
     '@id': `${business.origin}/showroom#${showroom.id}`,
     name: `${business.name}, ${showroom.name}`,
-    parentOrganization: { '@id': `${business.origin}/#business` },
+    parentOrganization: businessRef(business.origin),
     url: `${business.origin}/showroom`,
     telephone: showroom.phone,
     address: {

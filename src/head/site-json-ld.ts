@@ -1,5 +1,5 @@
 import { businessHolidays, type BusinessProfile } from '../config/business-profile';
-import { businessIdentity } from './business-identity';
+import { businessIdentity, businessRef, siteEntity } from './business-identity';
 import { openingHoursJsonLd } from './opening-hours-json-ld';
 
 /** The business as schema.org's AutoDealer: its main showroom's address, the phone line's hours, the area it serves. */
@@ -35,12 +35,8 @@ export function businessJsonLd(business: BusinessProfile): object {
 
 export function websiteJsonLd(business: BusinessProfile): object {
   return {
-    '@context': 'https://schema.org',
-    '@type': 'WebSite',
-    '@id': `${business.origin}/#website`,
-    name: business.name,
-    url: `${business.origin}/`,
-    publisher: { '@id': `${business.origin}/#business` },
+    ...siteEntity(business, 'WebSite', 'website'),
+    publisher: businessRef(business.origin),
     potentialAction: {
       '@type': 'SearchAction',
       target: { '@type': 'EntryPoint', urlTemplate: `${business.origin}/inventory?search={search_term_string}` },

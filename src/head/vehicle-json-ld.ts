@@ -2,6 +2,7 @@ import type { Vehicle } from '../catalog/vehicle';
 import type { BusinessProfile } from '../config/business-profile';
 import { vehiclePath } from '../catalog/vehicle-path';
 import { breadcrumbJsonLd } from './breadcrumb-json-ld';
+import { businessRef } from './business-identity';
 
 interface VehicleJsonLdParts {
   /** The Product's own facts beyond name, description and address: sku, brand, images, condition. */
@@ -29,9 +30,7 @@ export function vehicleJsonLd(
     description: vehicle.description,
     url,
     ...product,
-    ...(vehicle.price === null
-      ? {}
-      : { offers: { '@type': 'Offer', url, price: vehicle.price, priceCurrency: 'USD', ...offer, seller: { '@id': `${business.origin}/#business` } } }),
+    ...(vehicle.price === null ? {} : { offers: { '@type': 'Offer', url, price: vehicle.price, priceCurrency: 'USD', ...offer, seller: businessRef(business.origin) } }),
   };
   const trail = [
     { label: 'Home', path: '/' },
