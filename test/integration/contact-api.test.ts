@@ -1,16 +1,11 @@
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
-import { createInquiryOutbox } from '../../services/mail-outbox.service';
-import { businessProfile } from '../../src/config/business-profile.server';
-import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import { createLogger } from '../../src/logger';
-import type { MailTransport } from '../../src/mail/mail-transport';
+import { mailTheOutboxSends } from '../support/outbox-mail';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
 
 const ORIGIN = 'http://localhost:3000';
-
 
 type Field = keyof typeof valid;
 
@@ -93,20 +88,6 @@ function withValue(field: Field, value: unknown): Record<string, unknown> {
 
 let site: TestApp;
 
-/** The outbox as the server runs it, with a transport that only records: how many messages would go out? */
-async function messagesTheOutboxWouldSend(): Promise<number> {
-  const sent: unknown[] = [];
-  const transport: MailTransport = { send: async (message) => void sent.push(message), close: () => undefined };
-  const outbox = createInquiryOutbox({
-    transport,
-    mail: inquiryMailSettings(site.env, businessProfile(site.business, site.env.PUBLIC_ORIGIN)),
-    logger: createLogger({ LOG_LEVEL: 'silent' }),
-  });
-  await outbox.drain();
-  await outbox.stop();
-  return sent.length;
-}
-
 function postForm(form: string | Record<string, string>, origin: string | null = ORIGIN) {
   const post = request(site.app).post('/contact').type('form');
   if (origin) post.set('Origin', origin);
@@ -185,7 +166,7 @@ describe('POST /api/contact', () => {
     expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(answer.body.createdAt))).toBe(false);
     expect(await ContactForm.countDocuments()).toBe(0);
-    expect(await messagesTheOutboxWouldSend()).toBe(0);
+    expect(await mailTheOutboxSends(site)).toEqual([]);
   });
 
   test.each([...badInputs, ...wrongTypes])('refuses $case: 400 with the field message', async ({ field, value, message }) => {
@@ -241,7 +222,7 @@ describe('POST /api/contact', () => {
   test('none of the refused submissions leaves anything for the outbox', async () => {
     for (const { field, value } of [...badInputs, ...wrongTypes]) await request(site.app).post('/api/contact').send(withValue(field, value));
     expect(await ContactForm.countDocuments()).toBe(0);
-    expect(await messagesTheOutboxWouldSend()).toBe(0);
+    expect(await mailTheOutboxSends(site)).toEqual([]);
   });
 });
 

@@ -52,23 +52,40 @@ describe('buttons to the contact form prefill a message a person would write', (
     });
   });
 
-  test('a model page: Get Quote, Schedule Test Drive, Contact Us Today', async () => {
-    expect(await messagesOn('/vehicles/denago-ev-city')).toMatchObject({
-      'Get Quote': "I'd like a quote for the DENAGO EV City.",
-      'Schedule Test Drive': "I'd like to schedule a test drive of the DENAGO EV City.",
-      'Contact Us Today': "I'm interested in the DENAGO EV City.",
-    });
-    expect(await messagesOn('/vehicles/evolution-carrier-6-plus')).toMatchObject({
-      'Get Quote Today': "I'd like a quote for the EVOLUTION Carrier 6 Plus.",
-    });
-  });
-
-  test('the showroom page: Book a Test Drive, Ask an Expert', async () => {
-    expect(await messagesOn('/showroom')).toMatchObject({
-      'Schedule a Visit': "I'd like to schedule a test drive.",
-      'Book a Test Drive': "I'd like to schedule a test drive.",
-      'Ask an Expert': "I'd like advice from one of your experts on choosing the right cart.",
-    });
+  test.each([
+    {
+      page: 'a model page: Get Quote, Schedule Test Drive, Contact Us Today',
+      path: '/vehicles/denago-ev-city',
+      messages: {
+        'Get Quote': "I'd like a quote for the DENAGO EV City.",
+        'Schedule Test Drive': "I'd like to schedule a test drive of the DENAGO EV City.",
+        'Contact Us Today': "I'm interested in the DENAGO EV City.",
+      },
+    },
+    {
+      page: 'a model page: Get Quote Today',
+      path: '/vehicles/evolution-carrier-6-plus',
+      messages: { 'Get Quote Today': "I'd like a quote for the EVOLUTION Carrier 6 Plus." },
+    },
+    {
+      page: 'the showroom page: Book a Test Drive, Ask an Expert',
+      path: '/showroom',
+      messages: {
+        'Schedule a Visit': "I'd like to schedule a test drive.",
+        'Book a Test Drive': "I'd like to schedule a test drive.",
+        'Ask an Expert': "I'd like advice from one of your experts on choosing the right cart.",
+      },
+    },
+    {
+      page: 'a town page: Get Free Quote and Schedule Service',
+      path: '/toms-river-township-golf-carts',
+      messages: {
+        'Get Free Quote': "I'd like a free quote on a golf cart delivered to Toms River Township.",
+        'Schedule Service': "I'd like to schedule mobile service for my golf cart in Toms River Township.",
+      },
+    },
+  ])('$page', async ({ path, messages }) => {
+    expect(await messagesOn(path)).toMatchObject(messages);
   });
 
   test('the rentals page: RESERVE TODAY for a plan, and Reserve Today', async () => {
@@ -86,13 +103,6 @@ describe('buttons to the contact form prefill a message a person would write', (
       'Request Maintenance & Repair': "I'd like to request maintenance and repair for my golf cart.",
     });
     expect(Object.values(messages)).toContain("I'd like to schedule a service appointment for my golf cart.");
-  });
-
-  test('a town page: Get Free Quote and Schedule Service', async () => {
-    expect(await messagesOn('/toms-river-township-golf-carts')).toMatchObject({
-      'Get Free Quote': "I'd like a free quote on a golf cart delivered to Toms River Township.",
-      'Schedule Service': "I'd like to schedule mobile service for my golf cart in Toms River Township.",
-    });
   });
 
   test('the brand pages: availability and quote requests', async () => {
