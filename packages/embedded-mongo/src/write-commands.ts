@@ -14,18 +14,26 @@ function writeReply(counts: Document, writeErrors: Document[]): Document {
   return writeErrors.length ? { ...counts, writeErrors, ok: 1 } : { ...counts, ok: 1 };
 }
 
-/** Runs one statement of a batch; a command error becomes that statement's write error. */
-function runStatement(index: number, writeErrors: Document[], statement: () => void): boolean {
-  try {
-    statement();
-    return true;
-  } catch (error) {
-    // Mingo rejects malformed filters and updates; MongoDB reports those per statement too.
-    const failure = error instanceof MingoError ? new MongoCommandError(2, error.message) : error;
-    if (!(failure instanceof MongoCommandError)) throw error;
-    writeErrors.push(failure.toWriteError(index));
-    return false;
+/**
+ * Runs a write command's statements in order; a command error becomes that statement's write
+ * error, and an ordered batch stops at the first one. Returns the write errors.
+ */
+function runBatch(context: CommandContext, field: string, run: (statement: Document, index: number) => void): Document[] {
+  const statements = new CommandArguments(context.command).documents(field);
+  const ordered = context.command.ordered !== false;
+  const writeErrors: Document[] = [];
+  for (const [index, statement] of statements.entries()) {
+    try {
+      run(statement, index);
+    } catch (error) {
+      // Mingo rejects malformed filters and updates; MongoDB reports those per statement too.
+      const failure = error instanceof MingoError ? new MongoCommandError(2, error.message) : error;
+      if (!(failure instanceof MongoCommandError)) throw error;
+      writeErrors.push(failure.toWriteError(index));
+      if (ordered) break;
+    }
   }
+  return writeErrors;
 }
 
 function prepareForInsert(document: Document): Document {
@@ -37,86 +45,63 @@ function prepareForInsert(document: Document): Document {
 }
 
 function insert(context: CommandContext): Document {
-  const args = new CommandArguments(context.command);
-  const name = args.collection();
-  const documents = args.documents('documents');
-  const ordered = context.command.ordered !== false;
-  const { collection } = context.storage.collectionForWrite(context.db, name);
-  const writeErrors: Document[] = [];
+  const name = new CommandArguments(context.command).collection();
   let n = 0;
-  for (const [index, document] of documents.entries()) {
-    const inserted = runStatement(index, writeErrors, () => {
-      collection.insert(prepareForInsert(document));
-      n += 1;
-    });
-    if (!inserted && ordered) break;
-  }
+  const writeErrors = runBatch(context, 'documents', (document) => {
+    // Created, when missing, by the first document's insert.
+    context.storage.collectionForWrite(context.db, name).collection.insert(prepareForInsert(document));
+    n += 1;
+  });
   return writeReply({ n }, writeErrors);
 }
 
 function update(context: CommandContext): Document {
-  const args = new CommandArguments(context.command);
-  const name = args.collection();
-  const statements = args.documents('updates');
-  const ordered = context.command.ordered !== false;
-  const writeErrors: Document[] = [];
+  const name = new CommandArguments(context.command).collection();
   const upserted: Document[] = [];
   let n = 0;
   let nModified = 0;
-  for (const [index, statement] of statements.entries()) {
-    const succeeded = runStatement(index, writeErrors, () => {
-      const filter = statementFilter(statement);
-      const change = statementUpdate(statement);
-      const multi = statement.multi === true;
-      if (multi && isReplacement(change)) {
-        throw new MongoCommandError(9, 'multi update is not supported for replacement-style update');
-      }
-      const arrayFilters = statement.arrayFilters as Document[] | undefined;
-      const collection = context.storage.collection(context.db, name);
-      const matches = collection
-        ? queryDocuments(collection.candidates(filter), { filter, limit: multi ? 0 : 1 })
-        : [];
-      for (const current of matches) {
-        const result = applyUpdate(current, change, { filter, arrayFilters });
-        n += 1;
-        if (!result.modified) continue;
-        collection!.replace(current, result.document);
-        nModified += 1;
-      }
-      if (matches.length === 0 && statement.upsert === true) {
-        const document = prepareForInsert(buildUpsertDocument(filter, change, { filter, arrayFilters }));
-        context.storage.collectionForWrite(context.db, name).collection.insert(document);
-        n += 1;
-        upserted.push({ index, _id: document._id });
-      }
-    });
-    if (!succeeded && ordered) break;
-  }
+  const writeErrors = runBatch(context, 'updates', (statement, index) => {
+    const filter = statementFilter(statement);
+    const change = statementUpdate(statement);
+    const multi = statement.multi === true;
+    if (multi && isReplacement(change)) {
+      throw new MongoCommandError(9, 'multi update is not supported for replacement-style update');
+    }
+    const arrayFilters = statement.arrayFilters as Document[] | undefined;
+    const collection = context.storage.collection(context.db, name);
+    const matches = collection ? queryDocuments(collection.candidates(filter), { filter, limit: multi ? 0 : 1 }) : [];
+    for (const current of matches) {
+      const result = applyUpdate(current, change, { filter, arrayFilters });
+      n += 1;
+      if (!result.modified) continue;
+      collection!.replace(current, result.document);
+      nModified += 1;
+    }
+    if (matches.length === 0 && statement.upsert === true) {
+      const document = prepareForInsert(buildUpsertDocument(filter, change, { filter, arrayFilters }));
+      context.storage.collectionForWrite(context.db, name).collection.insert(document);
+      n += 1;
+      upserted.push({ index, _id: document._id });
+    }
+  });
   const counts: Document = { n, nModified };
   if (upserted.length) counts.upserted = upserted;
   return writeReply(counts, writeErrors);
 }
 
 function remove(context: CommandContext): Document {
-  const args = new CommandArguments(context.command);
-  const name = args.collection();
-  const statements = args.documents('deletes');
-  const ordered = context.command.ordered !== false;
-  const writeErrors: Document[] = [];
+  const name = new CommandArguments(context.command).collection();
   let n = 0;
-  for (const [index, statement] of statements.entries()) {
-    const succeeded = runStatement(index, writeErrors, () => {
-      const filter = statementFilter(statement);
-      const collection = context.storage.collection(context.db, name);
-      if (!collection) return;
-      const limit = Number(statement.limit ?? 0) ? 1 : 0;
-      for (const document of queryDocuments(collection.candidates(filter), { filter, limit })) {
-        collection.remove(document);
-        n += 1;
-      }
-    });
-    if (!succeeded && ordered) break;
-  }
+  const writeErrors = runBatch(context, 'deletes', (statement) => {
+    const filter = statementFilter(statement);
+    const collection = context.storage.collection(context.db, name);
+    if (!collection) return;
+    const limit = Number(statement.limit ?? 0) ? 1 : 0;
+    for (const document of queryDocuments(collection.candidates(filter), { filter, limit })) {
+      collection.remove(document);
+      n += 1;
+    }
+  });
   return writeReply({ n }, writeErrors);
 }
 
@@ -137,9 +122,7 @@ function findAndModify(context: CommandContext): Document {
     throw new MongoCommandError(9, 'Either an update or remove=true must be specified');
   }
   const collection = context.storage.collection(context.db, name);
-  const [current] = collection
-    ? queryDocuments(collection.candidates(filter), { filter, sort: args.document('sort'), limit: 1 })
-    : [];
+  const [current] = collection ? queryDocuments(collection.candidates(filter), { filter, sort: args.document('sort'), limit: 1 }) : [];
   if (removing) {
     if (!current) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
     collection!.remove(current);
