@@ -3,13 +3,14 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { parseFeedCsv } from '../services/feed/parse-feed-csv';
 import business from '../seeds/business.json';
+import looks from '../seeds/feed-photo-looks.json';
 
 // npx tsx scripts/draw-feed-photos.ts: draws the photos of the sample feed's used units
 // (seeds/sample-feed.csv) into seeds/feed-photos/, as 1600x1067 JPEGs. Each is a model
 // illustration from public/images/vehicles/, repainted in the unit's color and set in a scene
 // (sales lot, beach, showroom, driveway), framed whole, close or from the other side, so the
 // units look like carts photographed on the lot. No stock photography. Run again after changing
-// the sample feed or the shot list below.
+// the sample feed or its shot list (seeds/feed-photo-looks.json).
 
 const root = process.cwd();
 const FEED = path.join(root, 'seeds/sample-feed.csv');
@@ -31,68 +32,8 @@ interface UnitLook {
   shots: Shot[];
 }
 
-/** How each sample unit is drawn, by stock number; the feed names the files. */
-const LOOKS: Record<string, UnitLook> = {
-  SG2401: {
-    illustration: 'evolution-classic-4-plus',
-    paint: '#b9bec4',
-    shots: [
-      { scene: 'lot', framing: 'side' },
-      { scene: 'lot', framing: 'close' },
-      { scene: 'showroom', framing: 'far', mirrored: true },
-    ],
-  },
-  SG2402: {
-    illustration: 'evolution-classic-2-plus',
-    paint: '#2b2e34',
-    shots: [
-      { scene: 'driveway', framing: 'side' },
-      { scene: 'lot', framing: 'far', mirrored: true },
-    ],
-  },
-  SG2403: {
-    illustration: 'denago-ev-city',
-    paint: '#1d74c9',
-    shots: [
-      { scene: 'driveway', framing: 'far' },
-      { scene: 'beach', framing: 'side', mirrored: true },
-      { scene: 'driveway', framing: 'close' },
-    ],
-  },
-  SG2404: {
-    illustration: 'evolution-d5-maverick-4',
-    paint: '#7d9a74',
-    shots: [
-      { scene: 'beach', framing: 'side' },
-      { scene: 'beach', framing: 'close', mirrored: true },
-    ],
-  },
-  SG2405: {
-    illustration: 'evolution-d5-maverick-4-plus',
-    paint: null,
-    shots: [
-      { scene: 'showroom', framing: 'side' },
-      { scene: 'showroom', framing: 'close' },
-      { scene: 'lot', framing: 'far', mirrored: true },
-    ],
-  },
-  SG2406: {
-    illustration: 'denago-ev-nomad',
-    paint: null,
-    shots: [
-      { scene: 'beach', framing: 'far' },
-      { scene: 'driveway', framing: 'side', mirrored: true },
-    ],
-  },
-  SG2407: {
-    illustration: 'evolution-classic-2-pro',
-    paint: '#ecebe6',
-    shots: [
-      { scene: 'lot', framing: 'side', mirrored: true },
-      { scene: 'driveway', framing: 'close' },
-    ],
-  },
-};
+/** How each sample unit is drawn, by stock number (seeds/feed-photo-looks.json); the feed names the files. */
+const LOOKS = looks as Record<string, UnitLook>;
 
 /** Colors of an illustration that are not its paint: lights, glass, seats, roof, tyres, trim. */
 const KEEP = new Set(['#ffffff', '#000000', '#fff6d5', '#f04438', '#e0483e', '#c9e6f2', '#bfe3f5', '#0f172a']);
