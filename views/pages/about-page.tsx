@@ -7,10 +7,10 @@ import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
+import { PointGrid } from '../components/point-grid';
 import { Section } from '../components/section';
 import { useBusiness, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
-import { IconBadge } from '../components/icon-badge';
 
 function initials(name: string): string {
   return name
@@ -83,15 +83,7 @@ function AboutPage() {
       </Section>
 
       <Section tone="sand" title="What We Stand For" id="values">
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {companyValues.map((value) => (
-            <Card as="li" key={value.title} className="p-6">
-              <IconBadge icon={value.icon} />
-              <h3 className="mt-4 text-lg font-bold text-ink-900">{value.title}</h3>
-              <p className="mt-2 text-ink-600">{value.text}</p>
-            </Card>
-          ))}
-        </ul>
+        <PointGrid points={companyValues} />
       </Section>
 
       <Section title="Meet the Team" intro="The four people you will talk to most, whether you are buying, renting or booking a repair." id="team">

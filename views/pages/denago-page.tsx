@@ -13,7 +13,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
-import { IconBadge } from '../components/icon-badge';
+import { PointGrid } from '../components/point-grid';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
@@ -59,15 +59,7 @@ function DenagoPage() {
               </p>
             ))}
           </div>
-          <ul className="grid gap-4 sm:grid-cols-2">
-            {content.about.features.map((feature) => (
-              <Card as="li" key={feature.title} className="p-5">
-                <IconBadge icon={feature.icon} size="md" />
-                <h3 className="mt-3 font-bold text-ink-900">{feature.title}</h3>
-                <p className="mt-1 text-ink-600">{feature.text}</p>
-              </Card>
-            ))}
-          </ul>
+          <PointGrid points={content.about.features} columns="sm:grid-cols-2" />
         </div>
       </Section>
 

@@ -17,7 +17,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '..
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
-import { IconBadge } from '../components/icon-badge';
+import { FeatureCard } from '../components/feature-card';
 
 /** The grid's first vehicles, how many there are, and each featured model's price label (from all of them). */
 type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; prices: string[] }>;
@@ -131,19 +131,22 @@ function EvolutionPage() {
       <Section id="model-categories" title="Model Categories" intro="Three families for three kinds of days.">
         <ul className="grid gap-6 md:grid-cols-3">
           {content.categories.map((category) => (
-            <Card as="li" key={category.title} className="relative flex flex-col p-6">
-              <IconBadge icon={category.icon} />
-              <h3 className="mt-4 text-xl font-bold text-ink-900">
+            <FeatureCard
+              key={category.title}
+              icon={category.icon}
+              className="relative"
+              title={
                 <Link
                   to={`/inventory?brand=evolution&category=${category.category}`}
                   className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] after:content-['']"
                 >
                   {category.title}
                 </Link>
-              </h3>
+              }
+            >
               <p className="mt-1 font-semibold text-brand-700">{category.tagline}</p>
               <p className="mt-2 text-ink-600">{category.text}</p>
-            </Card>
+            </FeatureCard>
           ))}
         </ul>
       </Section>

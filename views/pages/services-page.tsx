@@ -9,6 +9,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import type { PageModule } from './page-module';
 import { CheckList } from '../components/check-list';
 import { IconBadge } from '../components/icon-badge';
+import { FeatureCard } from '../components/feature-card';
 
 function ServicesPage() {
   const business = useBusiness();
@@ -33,20 +34,24 @@ function ServicesPage() {
       <Section title="What we do" intro="Clear prices up front, and a call before any work beyond what you approved." id="offerings">
         <ul className="grid gap-6 sm:grid-cols-2">
           {serviceOfferings.map((offering) => (
-            <Card as="li" key={offering.id} className="flex flex-col p-6">
-              <div className="flex items-start justify-between gap-4">
-                <IconBadge icon={offering.icon} />
-                <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-ink-800">{offering.price}</span>
-              </div>
-              <h3 className="mt-5 text-xl font-bold text-ink-900">{offering.title}</h3>
-              <p className="mt-2 text-ink-600">{offering.description}</p>
-              <CheckList items={offering.includes} size="sm" className="mt-4 space-y-2 text-sm text-ink-700" />
-              <div className="mt-auto pt-6">
+            <FeatureCard
+              key={offering.id}
+              lead={
+                <div className="flex items-start justify-between gap-4">
+                  <IconBadge icon={offering.icon} />
+                  <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-bold text-ink-800">{offering.price}</span>
+                </div>
+              }
+              title={offering.title}
+              text={offering.description}
+              action={
                 <ButtonLink to={contactPath({ interest: 'service', topic: offering.title })} variant="secondary">
                   Request {offering.title}
                 </ButtonLink>
-              </div>
-            </Card>
+              }
+            >
+              <CheckList items={offering.includes} size="sm" className="mt-4 space-y-2 text-sm text-ink-700" />
+            </FeatureCard>
           ))}
         </ul>
       </Section>

@@ -4,7 +4,6 @@ import { showroomJsonLd } from '../../src/head/showroom-json-ld';
 import { listOf } from '../../src/text/list-of';
 import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
-import { Card } from '../components/card';
 import { Icon, type IconName } from '../components/icon';
 import { LocationCard } from '../components/location-card';
 import { PageHero } from '../components/page-hero';
@@ -13,7 +12,7 @@ import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 import { CallButton } from '../components/call-button';
-import { IconBadge } from '../components/icon-badge';
+import { FeatureCard } from '../components/feature-card';
 
 interface ShowroomService {
   title: string;
@@ -88,11 +87,12 @@ function ShowroomPage() {
       <Section tone="sand" title="At Every Showroom" id="showroom-services">
         <ul className="grid gap-6 md:grid-cols-3">
           {showroomServices(business).map((service) => (
-            <Card as="li" key={service.title} className="flex flex-col p-6">
-              <IconBadge icon={service.icon} />
-              <h3 className="mt-4 text-lg font-bold text-ink-900">{service.title}</h3>
-              <p className="mt-2 text-ink-600">{service.text}</p>
-              <div className="mt-auto pt-5">
+            <FeatureCard
+              key={service.title}
+              icon={service.icon}
+              title={service.title}
+              text={service.text}
+              action={
                 <ButtonLink to={service.action.to} variant="secondary">
                   {service.action.label}
                   {service.action.to.startsWith('https:') ? (
@@ -102,8 +102,8 @@ function ShowroomPage() {
                     </>
                   ) : null}
                 </ButtonLink>
-              </div>
-            </Card>
+              }
+            />
           ))}
         </ul>
         <div className="mt-10 flex flex-wrap items-center gap-4">

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { Card } from '../components/card';
+import { FeatureCard } from '../components/feature-card';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { Section } from '../components/section';
@@ -31,11 +31,12 @@ function ThankYouPage() {
       <Section title="What Happens Next" id="next-steps">
         <ol className="grid gap-6 md:grid-cols-3">
           {nextSteps.map((step, index) => (
-            <Card as="li" key={step.title} className="p-6">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">{index + 1}</span>
-              <h3 className="mt-4 text-lg font-bold text-ink-900">{step.title}</h3>
-              <p className="mt-2 text-ink-600">{step.text}</p>
-            </Card>
+            <FeatureCard
+              key={step.title}
+              lead={<span className="flex size-10 items-center justify-center rounded-full bg-brand-100 text-lg font-bold text-brand-800">{index + 1}</span>}
+              title={step.title}
+              text={step.text}
+            />
           ))}
         </ol>
       </Section>
