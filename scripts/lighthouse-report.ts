@@ -42,13 +42,16 @@ const CATEGORY_NAMES: Record<CategoryId, string> = { performance: 'Performance',
  * (1 s each by default); hydration and its console output are long over by then.
  */
 const CI_WAITS = { pauseAfterFcpMs: 250, pauseAfterLoadMs: 500, networkQuietThresholdMs: 500, cpuQuietThresholdMs: 500 };
-const METRICS = [
-  { id: 'largest-contentful-paint', label: 'LCP', unit: 'ms' },
-  { id: 'total-blocking-time', label: 'TBT', unit: 'ms' },
-  { id: 'cumulative-layout-shift', label: 'CLS', unit: '' },
-  { id: 'first-contentful-paint', label: 'FCP', unit: 'ms' },
-  { id: 'speed-index', label: 'SI', unit: 'ms' },
-] as const;
+/** The metrics reported, by their label: the Lighthouse audit that measures each (all in ms but CLS). */
+const METRICS = {
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  FCP: 'first-contentful-paint',
+  SI: 'speed-index',
+} as const;
+type MetricLabel = keyof typeof METRICS;
+const METRIC_LABELS = Object.keys(METRICS) as MetricLabel[];
 
 interface PageType {
   name: string;
@@ -100,7 +103,7 @@ interface PageReport {
   name: string;
   path: string;
   scores: Partial<Record<CategoryId, number>>;
-  metrics: Partial<Record<(typeof METRICS)[number]['label'], number>>;
+  metrics: Partial<Record<MetricLabel, number>>;
   lcpElement?: string;
   failedAudits: FailedAudit[];
   /** What breaks the assertion: unexpected failed audits, or a category without a score. */
@@ -244,9 +247,9 @@ function summarise(page: PageType, pathname: string, lhr: Result): PageReport {
   }
   if (report.runtimeError) report.problems.push(report.runtimeError);
   if (categories.includes('performance')) {
-    for (const metric of METRICS) {
-      const value = lhr.audits[metric.id]?.numericValue;
-      if (typeof value === 'number') report.metrics[metric.label] = metric.unit === 'ms' ? Math.round(value) : Number(value.toFixed(3));
+    for (const label of METRIC_LABELS) {
+      const value = lhr.audits[METRICS[label]]?.numericValue;
+      if (typeof value === 'number') report.metrics[label] = label === 'CLS' ? Number(value.toFixed(3)) : Math.round(value);
     }
     const lcpElement = describeItems((lhr.audits['largest-contentful-paint-element']?.details as { items?: unknown[] } | undefined)?.items?.[0]);
     if (lcpElement[0]) report.lcpElement = lcpElement[0];
@@ -257,14 +260,14 @@ function summarise(page: PageType, pathname: string, lhr: Result): PageReport {
 function markdownTable(reports: PageReport[]): string {
   const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
   const score = (value: number | undefined) => (value === undefined ? '—' : String(value));
-  const metricCell = (report: PageReport, label: (typeof METRICS)[number]['label']) => {
+  const metricCell = (report: PageReport, label: MetricLabel) => {
     const value = report.metrics[label];
     if (value === undefined) return '—';
     return label === 'CLS' ? value.toFixed(3) : `${(value / 1000).toFixed(1)} s`;
   };
   const rows = [
-    line(['page type', 'path', ...categories.map((id) => CATEGORY_NAMES[id]), ...(categories.includes('performance') ? METRICS.map((metric) => metric.label) : [])]),
-    line(['---', '---', ...categories.map(() => '---:'), ...(categories.includes('performance') ? METRICS.map(() => '---:') : [])]),
+    line(['page type', 'path', ...categories.map((id) => CATEGORY_NAMES[id]), ...(categories.includes('performance') ? METRIC_LABELS : [])]),
+    line(['---', '---', ...categories.map(() => '---:'), ...(categories.includes('performance') ? METRIC_LABELS.map(() => '---:') : [])]),
   ];
   for (const report of reports) {
     rows.push(
@@ -272,7 +275,7 @@ function markdownTable(reports: PageReport[]): string {
         report.name,
         `\`${report.path.replace(/\/vehicle\/.+/, '/vehicle/{id}')}\``,
         ...categories.map((id) => score(report.scores[id])),
-        ...(categories.includes('performance') ? METRICS.map((metric) => metricCell(report, metric.label)) : []),
+        ...(categories.includes('performance') ? METRIC_LABELS.map((label) => metricCell(report, label)) : []),
       ]),
     );
   }
