@@ -54,16 +54,7 @@ export async function startProductionServer(folders: { dataDir: string; mailDir:
   return { child, port: port ?? 0, origin: `http://127.0.0.1:${port ?? 0}`, exit, output: () => output };
 }
 
-export function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+export { killHard } from '../../packages/embedded-mongo/test/kill-hard';
 
 /** Reads a collection of a stopped (or running) site's embedded database, as another process would. */
 export async function readCollection(dataDir: string, collection: string): Promise<Document[]> {

@@ -11,6 +11,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/embedded-mongo-server';
 import type { EmbeddedMongo } from '../src/embedded-mongo-server';
+import { killHard } from './kill-hard';
 
 // The same assertions run against the embedded server (default) and against a real MongoDB
 // when MONGODB_URI is set, so the embedded server cannot drift from what production does.
@@ -961,17 +962,6 @@ function startRunner(folder: string): Promise<RunnerProcess> {
       clearTimeout(timer);
       reject(new Error(`embedded MongoDB runner exited with ${code}: ${errors}`));
     });
-  });
-}
-
-function killHard(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      resolve();
-      return;
-    }
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
   });
 }
 
