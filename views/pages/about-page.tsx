@@ -9,6 +9,7 @@ import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { PointGrid } from '../components/point-grid';
 import { Section } from '../components/section';
+import { StatGrid } from '../components/stat-grid';
 import { useBusiness, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
@@ -71,14 +72,7 @@ function AboutPage() {
             </p>
             <p>{years} years on, we are still a local business. The people who sell you a cart are the people who service it, deliver it and answer when you call.</p>
           </div>
-          <dl className="grid grid-cols-3 gap-3 lg:grid-cols-1">
-            {stats.map((stat) => (
-              <div key={stat.label} className="flex flex-col rounded-2xl bg-brand-900 p-4 text-center sm:p-6 lg:text-left">
-                <dt className="text-xs font-medium text-brand-100 sm:text-sm">{stat.label}</dt>
-                <dd className="order-first mt-1 text-3xl font-extrabold text-sun-300 sm:text-4xl">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+          <StatGrid stats={stats} tone="brand" size="lg" className="grid-cols-3 gap-3 lg:grid-cols-1" tileClassName="text-center lg:text-left" />
         </div>
       </Section>
 

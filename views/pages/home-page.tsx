@@ -15,6 +15,7 @@ import { PointGrid } from '../components/point-grid';
 import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
+import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
@@ -143,17 +144,15 @@ function HomePage() {
               </ButtonLink>
             </div>
           </div>
-          <dl className="grid grid-cols-2 gap-4">
-            {[
+          <StatGrid
+            stats={[
               { value: business.happyCustomers, label: 'Happy customers' },
               { value: `${years}`, label: 'Years in business' },
-            ].map((stat) => (
-              <div key={stat.label} className="rounded-2xl bg-white/10 p-6 ring-1 ring-white/20">
-                <dt className="text-sm font-medium text-brand-100">{stat.label}</dt>
-                <dd className="mt-1 text-4xl font-extrabold text-sun-300">{stat.value}</dd>
-              </div>
-            ))}
-          </dl>
+            ]}
+            tone="dark"
+            size="lg"
+            className="grid-cols-2 gap-4"
+          />
         </div>
       </Section>
 

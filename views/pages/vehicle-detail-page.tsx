@@ -144,9 +144,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
         </Card>
         <Card as="section" className="p-6 sm:p-8">
           <h2 className="text-2xl font-bold tracking-tight text-ink-900">Specifications</h2>
-          <div className="mt-3">
-            <SpecificationList specifications={vehicle.specifications} />
-          </div>
+          <SpecificationList rows={specificationRows(vehicle.specifications)} className="mt-3" />
         </Card>
       </div>
 

@@ -1,5 +1,6 @@
 import { Card } from '../card';
 import { Section } from '../section';
+import { SpecificationList } from '../specification-list';
 import { SPECIFICATION_GROUPS } from '../../../seeds/specification-labels';
 import type { SpecificationRow } from '../../../src/catalog/specification-rows';
 
@@ -17,14 +18,7 @@ export function SpecificationPanel({ rows }: { rows: readonly SpecificationRow[]
         {groups.map(({ group, rows: groupRows }) => (
           <Card as="section" key={group} className="border-t-4 border-brand-600 p-6">
             <h3 className="text-lg font-bold text-ink-900">{group}</h3>
-            <dl className="mt-4 divide-y divide-ink-200">
-              {groupRows.map((row) => (
-                <div key={row.key} className="py-2.5">
-                  <dt className="text-sm text-ink-600">{row.label}</dt>
-                  <dd className="font-semibold text-ink-900">{row.value}</dd>
-                </div>
-              ))}
-            </dl>
+            <SpecificationList rows={groupRows} className="mt-4" />
           </Card>
         ))}
       </div>
