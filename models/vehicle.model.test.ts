@@ -1,12 +1,6 @@
-import type { Error as MongooseError } from 'mongoose';
 import { describe, expect, it } from 'vitest';
+import { invalidFields } from '../test/support/invalid-fields';
 import { Vehicle } from './vehicle.model';
-
-/** The fields validation rejects, or [] when the document is valid. */
-async function invalidFields(document: InstanceType<typeof Vehicle>): Promise<string[]> {
-  const error = (await document.validate().catch((failure: unknown) => failure)) as MongooseError.ValidationError | undefined;
-  return Object.keys(error?.errors ?? {}).sort();
-}
 
 const fields = {
   slug: 'denago-ev-city',

@@ -21,6 +21,13 @@ const figuresOf = (slug: string) => {
   return figures;
 };
 
+/** Each slug of `items` once, and exactly the slugs of `expected`. */
+function expectEachSlugOnce(items: ReadonlyArray<{ slug: string }>, expected: ReadonlyArray<{ slug: string }>) {
+  const slugs = items.map((item) => item.slug);
+  expect(new Set(slugs).size).toBe(slugs.length);
+  expect([...slugs].sort()).toEqual(expected.map((item) => item.slug).sort());
+}
+
 const FILTER_CATEGORIES: Record<string, string[]> = {
   ranger: ['evolution-d5-ranger-6-plus', 'evolution-d5-ranger-22-plus'],
   maverick: ['evolution-d5-maverick-4', 'evolution-d5-maverick-6', 'evolution-d5-maverick-4-plus', 'evolution-d5-maverick-6-plus'],
@@ -31,9 +38,7 @@ const FILTER_CATEGORIES: Record<string, string[]> = {
 
 describe('shipped catalog', () => {
   it('holds exactly the 23 model pages of the spec, each slug once', () => {
-    const slugs = catalog.map((entry) => entry.slug);
-    expect(new Set(slugs).size).toBe(slugs.length);
-    expect([...slugs].sort()).toEqual(MODEL_FIGURES.map((model) => model.slug).sort());
+    expectEachSlugOnce(catalog, MODEL_FIGURES);
   });
 
   it('names each model after its brand, in the brand of its slug', () => {
@@ -89,9 +94,7 @@ describe('shipped catalog', () => {
 
 describe('model pages', () => {
   it('has exactly one page per catalog entry', () => {
-    const pageSlugs = modelPages.map((page) => page.slug);
-    expect(new Set(pageSlugs).size).toBe(pageSlugs.length);
-    expect([...pageSlugs].sort()).toEqual(catalog.map((entry) => entry.slug).sort());
+    expectEachSlugOnce(modelPages, catalog);
   });
 
   it('uses the layout of spec 2.3 and the matching hero buttons', () => {
@@ -128,14 +131,15 @@ describe('model pages', () => {
     }
   });
 
-  it('gives the series badges of spec 3.1 to the price-banner series', () => {
-    const badge = (slug: string) => modelPages.find((page) => page.slug === slug)?.seriesBadge;
-    expect(badge('evolution-carrier-6-plus')).toBe('Carrier');
-    expect(badge('evolution-classic-2-plus')).toBe('Classic');
-    expect(badge('evolution-classic-2-pro')).toBe('Classic Pro');
-    expect(badge('evolution-d5-maverick-4-plus')).toBe('D5 Maverick');
-    expect(badge('evolution-d6-max-gt6')).toBe('D6 Max');
-    expect(badge('evolution-d6-max-xt4')).toBe('D6 Max XT');
+  it.each([
+    ['evolution-carrier-6-plus', 'Carrier'],
+    ['evolution-classic-2-plus', 'Classic'],
+    ['evolution-classic-2-pro', 'Classic Pro'],
+    ['evolution-d5-maverick-4-plus', 'D5 Maverick'],
+    ['evolution-d6-max-gt6', 'D6 Max'],
+    ['evolution-d6-max-xt4', 'D6 Max XT'],
+  ])('gives %s the series badge %s of spec 3.1', (slug, badge) => {
+    expect(modelPages.find((page) => page.slug === slug)?.seriesBadge).toBe(badge);
   });
 
   it('lists standard features only on the D5 Ranger 6 Plus page', () => {

@@ -4,34 +4,44 @@ import { parseCsv } from './parse-csv';
 const fieldsOf = (text: string) => parseCsv(text).records.map((record) => record.fields);
 
 describe('parseCsv', () => {
-  it('splits records on CRLF or LF and fields on commas', () => {
-    expect(fieldsOf('a,b,c\r\n1,2,3\n4,5,6')).toEqual([
-      ['a', 'b', 'c'],
-      ['1', '2', '3'],
-      ['4', '5', '6'],
-    ]);
-  });
-
-  it('reads quoted fields holding commas, doubled quotes and line breaks', () => {
-    expect(fieldsOf('name,description\r\n"Onward, 4 seat","Says ""like new""\r\nNew batteries"\r\n')).toEqual([
-      ['name', 'description'],
-      ['Onward, 4 seat', 'Says "like new"\r\nNew batteries'],
-    ]);
-  });
-
-  it('drops the byte order mark a spreadsheet writes first', () => {
-    expect(fieldsOf('\uFEFFstock_number,price\nU1,100\n')).toEqual([
-      ['stock_number', 'price'],
-      ['U1', '100'],
-    ]);
-  });
-
-  it('keeps empty fields, including a last one after a trailing comma', () => {
-    expect(fieldsOf('a,,c\n,,\n"",x,')).toEqual([
-      ['a', '', 'c'],
-      ['', '', ''],
-      ['', 'x', ''],
-    ]);
+  it.each([
+    {
+      case: 'splits records on CRLF or LF and fields on commas',
+      csv: 'a,b,c\r\n1,2,3\n4,5,6',
+      fields: [
+        ['a', 'b', 'c'],
+        ['1', '2', '3'],
+        ['4', '5', '6'],
+      ],
+    },
+    {
+      case: 'reads quoted fields holding commas, doubled quotes and line breaks',
+      csv: 'name,description\r\n"Onward, 4 seat","Says ""like new""\r\nNew batteries"\r\n',
+      fields: [
+        ['name', 'description'],
+        ['Onward, 4 seat', 'Says "like new"\r\nNew batteries'],
+      ],
+    },
+    {
+      case: 'drops the byte order mark a spreadsheet writes first',
+      csv: '\uFEFFstock_number,price\nU1,100\n',
+      fields: [
+        ['stock_number', 'price'],
+        ['U1', '100'],
+      ],
+    },
+    {
+      case: 'keeps empty fields, including a last one after a trailing comma',
+      csv: 'a,,c\n,,\n"",x,',
+      fields: [
+        ['a', '', 'c'],
+        ['', '', ''],
+        ['', 'x', ''],
+      ],
+    },
+    { case: 'keeps a stray quote inside an unquoted field as text, as spreadsheets do', csv: '48" lift,b', fields: [['48" lift', 'b']] },
+  ])('$case', ({ csv, fields }) => {
+    expect(fieldsOf(csv)).toEqual(fields);
   });
 
   it('numbers records as a spreadsheet shows rows: a multi-line field is one row, a blank line is a row of its own', () => {
@@ -41,10 +51,6 @@ describe('parseCsv', () => {
       [2, 'line one\nline two'],
       [4, 'y'],
     ]);
-  });
-
-  it('keeps a stray quote inside an unquoted field as text, as spreadsheets do', () => {
-    expect(fieldsOf('48" lift,b')).toEqual([['48" lift', 'b']]);
   });
 
   it('names the row of a quoted field that is never closed', () => {

@@ -47,23 +47,22 @@ describe('open or closed, from the dealer hours in New Jersey time', () => {
     expect(at('2026-11-23T10:00:00').showrooms.main!.open).toBe(true);
   });
 
-  test('before opening, after closing and on a closed day: when it opens next', () => {
-    expect(sign('2026-11-23T08:30:00')).toBe('Closed now, opens today at 9AM');
-    expect(sign('2026-11-23T17:00:00')).toBe('Closed now, opens tomorrow at 9AM');
-    expect(sign('2026-11-21T18:00:00')).toBe('Closed now, opens Monday at 9AM');
-  });
-
-  test('a holiday closure names the holiday; shorter holiday hours are said as such', () => {
-    expect(sign('2026-11-26T11:00:00')).toBe('Closed today for Thanksgiving, opens tomorrow at 9AM');
-    expect(sign('2026-12-24T10:00:00')).toBe('Open now, until 1PM (Christmas Eve hours)');
-    expect(sign('2026-12-24T14:00:00')).toBe('Closed now, opens Saturday at 9AM');
-  });
-
-  test('each showroom keeps its own hours and its own holidays', () => {
-    expect(sign('2026-11-23T08:30:00', 'early')).toBe('Open now, until 5PM');
-    expect(sign('2026-11-21T10:00:00', 'early')).toBe('Closed now, opens Monday at 8AM');
-    expect(sign('2026-12-28T10:00:00', 'early')).toBe('Closed today for Inventory day, opens tomorrow at 8AM');
-    expect(sign('2026-12-28T10:00:00', 'main')).toBe('Open now, until 5PM');
+  test.each([
+    // Before opening, after closing and on a closed day: when it opens next.
+    ['2026-11-23T08:30:00', 'main', 'Closed now, opens today at 9AM'],
+    ['2026-11-23T17:00:00', 'main', 'Closed now, opens tomorrow at 9AM'],
+    ['2026-11-21T18:00:00', 'main', 'Closed now, opens Monday at 9AM'],
+    // A holiday closure names the holiday; shorter holiday hours are said as such.
+    ['2026-11-26T11:00:00', 'main', 'Closed today for Thanksgiving, opens tomorrow at 9AM'],
+    ['2026-12-24T10:00:00', 'main', 'Open now, until 1PM (Christmas Eve hours)'],
+    ['2026-12-24T14:00:00', 'main', 'Closed now, opens Saturday at 9AM'],
+    // Each showroom keeps its own hours and its own holidays.
+    ['2026-11-23T08:30:00', 'early', 'Open now, until 5PM'],
+    ['2026-11-21T10:00:00', 'early', 'Closed now, opens Monday at 8AM'],
+    ['2026-12-28T10:00:00', 'early', 'Closed today for Inventory day, opens tomorrow at 8AM'],
+    ['2026-12-28T10:00:00', 'main', 'Open now, until 5PM'],
+  ])('at %s the %s showroom says: %s', (local, id, text) => {
+    expect(sign(local, id)).toBe(text);
   });
 
   test('the reply promise: within 2-6 hours while the team is in, else the next business morning', () => {
