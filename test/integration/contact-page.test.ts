@@ -26,20 +26,24 @@ describe('the contact page', () => {
     const html = await page('/contact');
     expect(html.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(html).toMatch(/<h1[^>]*>Contact Us<\/h1>/);
-    expect(html).toContain('href="tel:+16095550142"');
-    expect(html).toContain('href="mailto:sales@example.com"');
-    // Two showrooms with their phones, the e-mail, the website.
-    expect(html).toContain('Contact Details');
-    expect(html).toContain('href="tel:+17325550101"');
-    expect(html).toContain('(732) 555-0101');
-    expect(html).toContain('href="tel:+16095550105"');
-    expect(html).toContain('(609) 555-0105');
-    expect(html).toContain('href="https://www.example.com"');
-    expect(html).toContain('Business Hours');
-    expect(html).toMatch(/Mon-Fri<\/dt><dd>9AM-5PM/);
-    expect(html).toMatch(/Sat<\/dt><dd>9AM-5PM/);
-    expect(html).toMatch(/Sun<\/dt><dd>Closed/);
-    expect(html).toContain('Send Us a Message');
+    for (const part of [
+      'href="tel:+16095550142"',
+      'href="mailto:sales@example.com"',
+      // Two showrooms with their phones, the e-mail, the website.
+      'Contact Details',
+      'href="tel:+17325550101"',
+      '(732) 555-0101',
+      'href="tel:+16095550105"',
+      '(609) 555-0105',
+      'href="https://www.example.com"',
+      'Business Hours',
+      'Mon-Fri</dt><dd>9AM-5PM',
+      'Sat</dt><dd>9AM-5PM',
+      'Sun</dt><dd>Closed',
+      'Send Us a Message',
+    ]) {
+      expect(html).toContain(part);
+    }
     expect(html).toMatch(/<form[^>]*action="\/contact"[^>]*method="post"|<form[^>]*method="post"[^>]*action="\/contact"/);
     for (const [id, label] of [
       ['firstName', 'First Name'],
@@ -81,10 +85,7 @@ describe('the thank-you page', () => {
   test('thanks the visitor, promises an answer within 24 hours and shows what happens next', async () => {
     const html = await page('/thank-you');
     expect(html).toMatch(/<h1[^>]*>Thank You for Your Message!<\/h1>/);
-    expect(html).toContain('24 hours');
-    expect(html).toContain('2-6 hours');
-    expect(html).toContain('What Happens Next');
-    expect(html).toContain('href="tel:+16095550142"');
+    for (const part of ['24 hours', '2-6 hours', 'What Happens Next', 'href="tel:+16095550142"']) expect(html).toContain(part);
     for (const path of ['/inventory', '/rentals', '/financing', '/']) expect(html).toContain(`href="${path}"`);
   });
 });

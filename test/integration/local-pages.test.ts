@@ -102,10 +102,7 @@ describe('with the shipped catalog', () => {
         expect(page).toContain(benefit);
       }
       expect(text).toContain('href="tel:+16095550142"');
-      expect(page).toContain('$6 per mile beyond 10 miles');
-      expect(page).toContain('24-hour increments');
-      expect(page).toContain('Early returns are not refunded');
-      expect(page).toContain('subject to availability');
+      for (const term of ['$6 per mile beyond 10 miles', '24-hour increments', 'Early returns are not refunded', 'subject to availability']) expect(page).toContain(term);
     });
 
     it('describes the rental plans to crawlers as offers', async () => {
