@@ -1,6 +1,4 @@
-import { ButtonLink } from './button-link';
-import { CallButton } from './call-button';
-import { Icon } from './icon';
+import { ActionPair } from './action-pair';
 import { PageHero } from './page-hero';
 
 export interface BrandHeroCopy {
@@ -12,19 +10,7 @@ export interface BrandHeroCopy {
 /** A brand page's hero: its copy, a jump to the models on the page, and the phone. */
 export function BrandHero({ copy, jumpTo, jumpLabel }: { copy: BrandHeroCopy; jumpTo: `#${string}`; jumpLabel: string }) {
   return (
-    <PageHero
-      eyebrow={copy.eyebrow}
-      title={copy.title}
-      actions={
-        <>
-          <ButtonLink to={jumpTo} variant="call" size="lg">
-            {jumpLabel}
-            <Icon name="arrowRight" className="size-4" />
-          </ButtonLink>
-          <CallButton variant="outline-light" />
-        </>
-      }
-    >
+    <PageHero eyebrow={copy.eyebrow} title={copy.title} actions={<ActionPair primary={{ to: jumpTo, label: jumpLabel, arrow: 'right' }} secondary="call" />}>
       <p>{copy.intro}</p>
     </PageHero>
   );

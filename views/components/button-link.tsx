@@ -10,6 +10,8 @@ interface ButtonLinkProps {
   children: ReactNode;
   /** An icon before the label. */
   icon?: IconName;
+  /** An arrow after the label: on to another page, or down to a part of this one. */
+  arrow?: 'right' | 'down';
   variant?: ButtonVariant;
   size?: ButtonSize;
   className?: string;
@@ -21,12 +23,13 @@ export function isExternal(to: string): boolean {
 }
 
 /** A link that looks like a button. External pages open in a new tab without referrer or opener. */
-export function ButtonLink({ to, children, icon, variant, size, className = '', ...rest }: ButtonLinkProps) {
+export function ButtonLink({ to, children, icon, arrow, variant, size, className = '', ...rest }: ButtonLinkProps) {
   const classes = `${buttonClasses(variant, size)} ${className}`;
   const content = (
     <>
       {icon ? <Icon name={icon} className="size-4" /> : null}
       {children}
+      {arrow ? <Icon name="arrowRight" className={arrow === 'down' ? 'size-4 rotate-90' : 'size-4'} /> : null}
     </>
   );
   if (to.startsWith('/')) {

@@ -16,6 +16,15 @@ const tones = {
   brand: 'bg-brand-900 text-white',
 };
 
+/** A section's h2, where the section lays out its own heading: "Come Ride With Us". */
+export function SectionHeading({ id, tone = 'white', children }: { id?: string; tone?: SectionProps['tone']; children: ReactNode }) {
+  return (
+    <h2 id={id} className={`text-2xl font-bold tracking-tight sm:text-3xl ${tone === 'brand' ? 'text-white' : 'text-ink-900'}`}>
+      {children}
+    </h2>
+  );
+}
+
 /** A full-width band of the page with a centred, padded container and an optional heading. */
 export function Section({ children, title, intro, id, tone = 'white', className = '' }: SectionProps) {
   const headingId = id ? `${id}-heading` : undefined;
@@ -24,9 +33,9 @@ export function Section({ children, title, intro, id, tone = 'white', className 
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         {title ? (
           <div className="mb-10 max-w-2xl">
-            <h2 id={headingId} className={`text-2xl font-bold tracking-tight sm:text-3xl ${tone === 'brand' ? 'text-white' : 'text-ink-900'}`}>
+            <SectionHeading id={headingId} tone={tone}>
               {title}
-            </h2>
+            </SectionHeading>
             {intro ? <p className={`mt-3 text-base sm:text-lg ${tone === 'brand' ? 'text-brand-100' : 'text-ink-600'}`}>{intro}</p> : null}
           </div>
         ) : null}

@@ -3,9 +3,9 @@ import { companyValues } from '../../seeds/about';
 import { team } from '../../seeds/team';
 import { showroomSummary } from '../../src/business/showroom-summary';
 import { yearsInBusiness } from '../../src/business/years-in-business';
-import { ButtonLink } from '../components/button-link';
+import { ActionPair } from '../components/action-pair';
+import { CtaBanner } from '../components/call-to-action';
 import { Card } from '../components/card';
-import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { PointGrid } from '../components/point-grid';
 import { Section } from '../components/section';
@@ -41,17 +41,7 @@ function AboutPage() {
       <PageHero
         eyebrow={`Family-run since ${business.foundedYear}`}
         title={`About ${business.name}`}
-        actions={
-          <>
-            <ButtonLink to="/inventory" variant="call" size="lg">
-              Browse Inventory
-              <Icon name="arrowRight" className="size-4" />
-            </ButtonLink>
-            <ButtonLink to="/contact" variant="outline-light" size="lg">
-              Contact Us
-            </ButtonLink>
-          </>
-        }
+        actions={<ActionPair primary={{ to: '/inventory', label: 'Browse Inventory', arrow: 'right' }} secondary={{ to: '/contact', label: 'Contact Us' }} />}
       >
         <p>
           A shore dealership that sells, rents and services electric golf carts and street-legal low-speed vehicles, run by people who ride them on the same streets you
@@ -130,24 +120,13 @@ function AboutPage() {
         </div>
       </Section>
 
-      <Section tone="brand" id="next-steps">
-        <div className="flex flex-col gap-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 id="next-steps-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
-              Come Ride With Us
-            </h2>
-            <p className="mt-2 text-lg text-brand-100">See what is on the floor today, or ask us anything.</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <ButtonLink to="/inventory" variant="call" size="lg">
-              View Inventory
-            </ButtonLink>
-            <ButtonLink to="/contact" variant="outline-light" size="lg">
-              Contact Us
-            </ButtonLink>
-          </div>
-        </div>
-      </Section>
+      <CtaBanner
+        id="next-steps"
+        title="Come Ride With Us"
+        actions={<ActionPair primary={{ to: '/inventory', label: 'View Inventory' }} secondary={{ to: '/contact', label: 'Contact Us' }} />}
+      >
+        See what is on the floor today, or ask us anything.
+      </CtaBanner>
     </>
   );
 }

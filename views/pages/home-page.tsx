@@ -9,18 +9,18 @@ import { yearsInBusiness } from '../../src/business/years-in-business';
 import { catalogFor } from '../../src/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
-import { Card } from '../components/card';
+import { ActionPair } from '../components/action-pair';
+import { CtaCard } from '../components/call-to-action';
 import { Icon } from '../components/icon';
 import { PointGrid } from '../components/point-grid';
 import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
-import { Section } from '../components/section';
+import { Section, SectionHeading } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
-import { CallButton } from '../components/call-button';
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
@@ -63,15 +63,7 @@ function HomePage() {
       <PageHero
         eyebrow="Sales · Rentals · Service"
         title="Electric Golf Carts for the Jersey Shore"
-        actions={
-          <>
-            <ButtonLink to="/inventory" variant="call" size="lg">
-              View Inventory
-              <Icon name="arrowRight" className="size-4" />
-            </ButtonLink>
-            <CallButton variant="outline-light" />
-          </>
-        }
+        actions={<ActionPair primary={{ to: '/inventory', label: 'View Inventory', arrow: 'right' }} secondary="call" />}
         aside={
           heroVehicle?.images[0] ? (
             <img
@@ -121,9 +113,8 @@ function HomePage() {
           ))}
         </ul>
         <div className="mt-8">
-          <ButtonLink to="/inventory" variant="secondary" size="lg">
+          <ButtonLink to="/inventory" variant="secondary" size="lg" arrow="right">
             See all {total} models
-            <Icon name="arrowRight" className="size-4" />
           </ButtonLink>
         </div>
       </Section>
@@ -131,9 +122,9 @@ function HomePage() {
       <Section tone="brand" id="about">
         <div className="grid gap-10 lg:grid-cols-2 lg:items-center">
           <div>
-            <h2 id="about-heading" className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+            <SectionHeading id="about-heading" tone="brand">
               A Shore Dealer You Can Count On
-            </h2>
+            </SectionHeading>
             <p className="mt-4 text-lg text-brand-100">
               Since {business.foundedYear} we have helped shore families, retirement communities, marinas and businesses find the right cart, and kept those carts running
               with a service department that answers the phone.
@@ -189,44 +180,44 @@ function HomePage() {
         <ShowroomList showrooms={business.showrooms} />
       </Section>
 
-      <Section tone="sand" id="contact">
-        <Card className="grid gap-8 p-8 md:grid-cols-[1.4fr_1fr] md:items-center">
-          <div>
-            <h2 id="contact-heading" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
-              Questions? Talk to a Real Person.
-            </h2>
-            <p className="mt-3 text-lg text-ink-600">Call, e-mail or send us a message. We answer within 24 hours, usually much sooner.</p>
-            <ul className="mt-5 space-y-2 text-ink-700">
-              <li className="flex items-center gap-2">
-                <Icon name="phone" className="size-4 text-brand-600" />
-                <a href={business.phoneHref} className="font-semibold text-brand-700 hover:underline">
-                  {business.phone}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
-                <Icon name="mail" className="size-4 text-brand-600" />
-                <a href={`mailto:${business.email}`} className="font-semibold text-brand-700 hover:underline">
-                  {business.email}
-                </a>
-              </li>
-              <li className="flex items-center gap-2">
-                <Icon name="clock" className="size-4 text-brand-600" />
-                {hoursRows(business.hours)
-                  .map((row) => `${row.days} ${row.hours}`)
-                  .join(' · ')}
-              </li>
-            </ul>
-          </div>
-          <div className="flex flex-col gap-3">
+      <CtaCard
+        id="contact"
+        title="Questions? Talk to a Real Person."
+        actions={
+          <>
             <ButtonLink to="/contact" size="lg" icon="mail">
               Send Us a Message
             </ButtonLink>
             <ButtonLink to={business.phoneHref} variant="call" size="lg" icon="phone">
               Call Now
             </ButtonLink>
-          </div>
-        </Card>
-      </Section>
+          </>
+        }
+        details={
+          <ul className="mt-5 space-y-2 text-ink-700">
+            <li className="flex items-center gap-2">
+              <Icon name="phone" className="size-4 text-brand-600" />
+              <a href={business.phoneHref} className="font-semibold text-brand-700 hover:underline">
+                {business.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="mail" className="size-4 text-brand-600" />
+              <a href={`mailto:${business.email}`} className="font-semibold text-brand-700 hover:underline">
+                {business.email}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="clock" className="size-4 text-brand-600" />
+              {hoursRows(business.hours)
+                .map((row) => `${row.days} ${row.hours}`)
+                .join(' · ')}
+            </li>
+          </ul>
+        }
+      >
+        Call, e-mail or send us a message. We answer within 24 hours, usually much sooner.
+      </CtaCard>
     </>
   );
 }

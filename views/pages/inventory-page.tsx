@@ -20,6 +20,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import { InventoryFiltersProvider, useInventoryFilters, useInventoryFiltersStore } from '../state/inventory-filters-store';
 import type { PageModule } from './page-module';
 import { CallButton } from '../components/call-button';
+import { CtaCard } from '../components/call-to-action';
 
 type InventoryData = VehicleListData<InventoryListing>;
 
@@ -217,24 +218,20 @@ function InventoryPage() {
         </AwaitVehicles>
       </Section>
 
-      <Section tone="sand" id="inventory-contact">
-        <Card className="grid gap-6 p-8 md:grid-cols-[1.5fr_1fr] md:items-center">
-          <div>
-            <h2 id="inventory-contact-heading" className="text-2xl font-bold tracking-tight text-ink-900 sm:text-3xl">
-              Don't See What You're Looking For?
-            </h2>
-            <p className="mt-3 text-lg text-ink-600">
-              Tell us the seats, range and budget you have in mind. We can order any DENAGO or EVOLUTION model, and we answer within 24 hours.
-            </p>
-          </div>
-          <div className="flex flex-col gap-3">
+      <CtaCard
+        id="inventory-contact"
+        title="Don't See What You're Looking For?"
+        actions={
+          <>
             <ButtonLink to={contactPath({ interest: 'sales', topic: 'inventory' })} size="lg" icon="mail">
               Contact Our Sales Team
             </ButtonLink>
             <CallButton variant="call" />
-          </div>
-        </Card>
-      </Section>
+          </>
+        }
+      >
+        Tell us the seats, range and budget you have in mind. We can order any DENAGO or EVOLUTION model, and we answer within 24 hours.
+      </CtaCard>
     </>
   );
 }

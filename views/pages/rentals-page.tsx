@@ -2,7 +2,8 @@ import { rentalBenefits, rentalPlanGroups, rentalTerms, type RentalPlanGroup } f
 import type { BusinessProfile } from '../../src/config/business-profile';
 import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
-import { Card } from '../components/card';
+import { ActionPair } from '../components/action-pair';
+import { CtaCard } from '../components/call-to-action';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RentalPlanCard } from '../components/rental-plan-card';
@@ -24,15 +25,10 @@ function RentalsPage() {
         eyebrow="Golf cart rentals"
         title="Rent a Street-Legal Golf Cart at the Shore"
         actions={
-          <>
-            <ButtonLink to={contactPath({ interest: 'general', topic: 'rental' })} variant="call" size="lg" icon="calendar">
-              Reserve Today
-            </ButtonLink>
-            <ButtonLink to={`#${PLANS_ID}`} variant="outline-light" size="lg">
-              View Pricing
-              <Icon name="arrowRight" className="size-4 rotate-90" />
-            </ButtonLink>
-          </>
+          <ActionPair
+            primary={{ to: contactPath({ interest: 'general', topic: 'rental' }), label: 'Reserve Today', icon: 'calendar' }}
+            secondary={{ to: `#${PLANS_ID}`, label: 'View Pricing', arrow: 'down' }}
+          />
         }
       >
         <p>
@@ -83,36 +79,35 @@ function RentalsPage() {
         </div>
       </section>
 
-      <Section id="help">
-        <Card className="grid gap-6 p-8 md:grid-cols-[1.5fr_1fr] md:items-center">
-          <div>
-            <h2 id="help-heading" className="text-2xl font-bold tracking-tight text-ink-900">
-              Not Sure Which Plan Fits?
-            </h2>
-            <p className="mt-3 text-lg text-ink-600">
-              Tell us where you are staying, how many people are riding and for how long. We will suggest the right cart and plan, and check availability for your dates
-              while you are on the phone.
-            </p>
-          </div>
-          <div className="flex flex-col gap-3">
+      <CtaCard
+        id="help"
+        tone="white"
+        title="Not Sure Which Plan Fits?"
+        actions={
+          <>
             <CallButton variant="call" />
             <ButtonLink to={contactPath({ interest: 'general', topic: 'rental' })} variant="secondary" size="lg">
               Send Us a Message
             </ButtonLink>
-          </div>
-        </Card>
-        <aside aria-label="Rental terms" className="mt-10 border-t border-ink-200 pt-6 text-sm text-ink-600">
-          <h2 className="font-semibold text-ink-800">Rental terms</h2>
-          <ul className="mt-2 space-y-1">
-            {rentalTerms.notes.map((note) => (
-              <li key={note}>
-                <span aria-hidden="true">* </span>
-                {note}
-              </li>
-            ))}
-          </ul>
-        </aside>
-      </Section>
+          </>
+        }
+        after={
+          <aside aria-label="Rental terms" className="mt-10 border-t border-ink-200 pt-6 text-sm text-ink-600">
+            <h2 className="font-semibold text-ink-800">Rental terms</h2>
+            <ul className="mt-2 space-y-1">
+              {rentalTerms.notes.map((note) => (
+                <li key={note}>
+                  <span aria-hidden="true">* </span>
+                  {note}
+                </li>
+              ))}
+            </ul>
+          </aside>
+        }
+      >
+        Tell us where you are staying, how many people are riding and for how long. We will suggest the right cart and plan, and check availability for your dates while
+        you are on the phone.
+      </CtaCard>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { serviceOfferings } from '../../seeds/services';
 import { ButtonLink } from '../components/button-link';
+import { ActionPair } from '../components/action-pair';
 import { Card } from '../components/card';
 import { HoursList } from '../components/hours-list';
 import { PageHero } from '../components/page-hero';
@@ -19,14 +20,10 @@ function ServicesPage() {
         eyebrow="Service department"
         title="Golf Cart Service & Repair"
         actions={
-          <>
-            <ButtonLink to={contactPath({ interest: 'service', topic: 'service appointment' })} variant="call" size="lg" icon="calendar">
-              Schedule Service
-            </ButtonLink>
-            <ButtonLink to={business.phoneHref} variant="outline-light" size="lg" icon="phone">
-              {business.phone}
-            </ButtonLink>
-          </>
+          <ActionPair
+            primary={{ to: contactPath({ interest: 'service', topic: 'service appointment' }), label: 'Schedule Service', icon: 'calendar' }}
+            secondary={{ to: business.phoneHref, label: business.phone, icon: 'phone' }}
+          />
         }
       >
         <p>Factory-trained technicians for DENAGO, EVOLUTION and every cart we carry. Most repairs are done within 24-48 hours.</p>
@@ -64,11 +61,9 @@ function ServicesPage() {
             <p className="text-lg text-ink-700">
               <strong className="text-ink-900">Most repairs within 24-48 hours.</strong> Tell us what your cart is doing and we will have the parts ready when it arrives.
             </p>
-            <div className="flex flex-wrap gap-3">
-              <ButtonLink to={contactPath({ interest: 'service' })} size="lg">
-                Contact the Service Team
-              </ButtonLink>
-            </div>
+            <ButtonLink to={contactPath({ interest: 'service' })} size="lg" className="self-start">
+              Contact the Service Team
+            </ButtonLink>
           </div>
         </div>
       </Section>

@@ -11,7 +11,7 @@ import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
-import { CallButton } from '../components/call-button';
+import { ActionPair } from '../components/action-pair';
 import { FeatureCard } from '../components/feature-card';
 
 interface ShowroomService {
@@ -52,14 +52,7 @@ function ShowroomPage() {
       <PageHero
         eyebrow="Visit us"
         title="Our Showrooms"
-        actions={
-          <>
-            <CallButton variant="call" />
-            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive' })} variant="outline-light" size="lg">
-              Schedule a Visit
-            </ButtonLink>
-          </>
-        }
+        actions={<ActionPair primary="call" secondary={{ to: contactPath({ interest: 'sales', topic: 'test drive' }), label: 'Schedule a Visit' }} />}
       >
         <p>{capitalize(showroomSummary(business.showrooms))}, each with carts on the floor to see, sit in and test drive.</p>
       </PageHero>

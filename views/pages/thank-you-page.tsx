@@ -23,9 +23,7 @@ function ThankYouPage() {
             <Icon name="check" className="size-7" />
           </span>
           <h1 className="mt-6 text-3xl font-extrabold tracking-tight sm:text-5xl">Thank You for Your Message!</h1>
-          <p className="mt-5 text-lg text-brand-100">
-            We will respond within 24 hours, and typically within 2-6 hours during business hours.
-          </p>
+          <p className="mt-5 text-lg text-brand-100">We will respond within 24 hours, and typically within 2-6 hours during business hours.</p>
         </div>
       </div>
       <Section title="What Happens Next" id="next-steps">

@@ -10,6 +10,8 @@ import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/catalog
 import { catalogFor } from '../../src/request-context';
 import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
+import { ActionPair } from '../components/action-pair';
+import { CtaBanner } from '../components/call-to-action';
 import { Card } from '../components/card';
 import { SpecificationList } from '../components/specification-list';
 import { specificationRows } from '../../src/catalog/specification-rows';
@@ -148,22 +150,18 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
         </Card>
       </div>
 
-      <div className="bg-brand-900">
-        <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-14 sm:px-6 md:flex-row md:items-center md:justify-between">
-          <div>
-            <h2 className="text-2xl font-bold tracking-tight text-white sm:text-3xl">Interested in this vehicle?</h2>
-            <p className="mt-2 text-lg text-brand-100">Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.</p>
-          </div>
-          <div className="flex flex-wrap gap-3">
-            <ButtonLink to={prefill('availability')} variant="call" size="lg" icon="mail">
-              Contact Sales Team
-            </ButtonLink>
-            <ButtonLink to="/inventory" variant="outline-light" size="lg">
-              View More Vehicles
-            </ButtonLink>
-          </div>
-        </div>
-      </div>
+      <CtaBanner
+        id="interested"
+        title="Interested in this vehicle?"
+        actions={
+          <ActionPair
+            primary={{ to: prefill('availability'), label: 'Contact Sales Team', icon: 'mail' }}
+            secondary={{ to: '/inventory', label: 'View More Vehicles' }}
+          />
+        }
+      >
+        Ask about availability, colors and delivery, or call {business.phone}. We answer within 24 hours.
+      </CtaBanner>
     </>
   );
 }

@@ -9,9 +9,7 @@ const wideColumns = ['', 'lg:grid-cols-1', 'lg:grid-cols-2', 'lg:grid-cols-3', '
 
 /** The older layout's technical specifications: one card per group that has figures. */
 export function SpecificationPanel({ rows }: { rows: readonly SpecificationRow[] }) {
-  const groups = SPECIFICATION_GROUPS.map((group) => ({ group, rows: rows.filter((row) => row.group === group) })).filter(
-    (entry) => entry.rows.length > 0,
-  );
+  const groups = SPECIFICATION_GROUPS.map((group) => ({ group, rows: rows.filter((row) => row.group === group) })).filter((entry) => entry.rows.length > 0);
   return (
     <Section title="Technical Specifications" tone="sand" id="specifications">
       <div className={`grid gap-6 sm:grid-cols-2 ${wideColumns[groups.length]}`}>
