@@ -1,5 +1,4 @@
-import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test as base, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, sendInquiryThatFails, test, waitForHydration } from './support/fixtures';
 
 /**
  * axe, zero violations, at 390 px and 1280 px, for the page types and states the other specs do
@@ -18,29 +17,12 @@ import { expect, expectNoAxeViolations, test as base, waitForHydration } from '.
  *                                                                           below 1024 px only)
  */
 
-/** Chromium logs an error status a test causes on purpose as a console error; the test lists it. */
-const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
-  expectedConsoleErrors: async ({ consoleProblems }, use) => {
-    const expected: RegExp[] = [];
-    await use(expected);
-    const unexpected = consoleProblems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
-    consoleProblems.splice(0, consoleProblems.length, ...unexpected);
-  },
-});
-
-const visitor = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane.doe@example.com', Phone: '(609) 555-0100', Message: 'Do you have a four-seater in blue?' };
-
-async function fillContactForm(page: Page, values: Partial<typeof visitor> = visitor) {
-  for (const [label, value] of Object.entries(values)) await page.getByLabel(label, { exact: true }).fill(value);
-}
-
 for (const width of [390, 1280]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
     test('the inventory filtered in the browser, with its results', async ({ page }) => {
-      await page.goto('/inventory');
-      await waitForHydration(page);
+      await gotoHydrated(page, '/inventory');
       await page.getByLabel('Brand').selectOption('denago');
       await page.getByLabel('Price').selectOption('under-15000');
       await expect(page.getByTestId('results-count')).toHaveText('Showing 1 of 23 total vehicles');
@@ -61,8 +43,7 @@ test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('the open mobile menu', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     await page.getByRole('button', { name: 'Menu', exact: true }).click();
     const menu = page.getByRole('dialog', { name: 'Site menu' });
     // Checked once it has slid fully in.
@@ -71,8 +52,7 @@ test.describe('at 390 px', () => {
   });
 
   test('the contact form with a message beside every field', async ({ page }) => {
-    await page.goto('/contact');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/contact');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByLabel('First Name')).toHaveAccessibleDescription('First name is required');
     await expect(page.getByLabel('Message', { exact: true })).toHaveAccessibleDescription('Message must be at least 10 characters');
@@ -81,13 +61,7 @@ test.describe('at 390 px', () => {
 
   test('the Error toast after a failed send', async ({ page, expectedConsoleErrors }) => {
     expectedConsoleErrors.push(/status of 500/);
-    await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Our mail room is closed for a moment.' }) }),
-    );
-    await page.goto('/contact');
-    await waitForHydration(page);
-    await fillContactForm(page);
-    await page.getByRole('button', { name: 'Send Message' }).click();
+    await sendInquiryThatFails(page, 'Our mail room is closed for a moment.');
     await expect(page.getByRole('status').filter({ hasText: 'Our mail room is closed for a moment.' })).toBeVisible();
     await expectNoAxeViolations(page);
   });

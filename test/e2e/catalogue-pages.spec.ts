@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration } from './support/fixtures';
 
 const resultsCount = (page: Page) => page.getByTestId('results-count');
 const resultCards = (page: Page) => page.getByRole('list', { name: /Vehicles/ }).getByRole('article');
@@ -49,8 +49,7 @@ test.describe('inventory filters after hydration', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('filters without reloading the page, asking the API for the matching page only, and mirrors the filters in the address bar', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
     const sameDocument = await markDocument(page);
     const requests = recordRequests(page);
@@ -89,8 +88,7 @@ test.describe('inventory filters after hydration', () => {
   });
 
   test('search is case-insensitive and keeps every typed character', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     await page.getByLabel('Search').pressSequentially('EV ROVER XL', { delay: 0 });
     await expect(page.getByLabel('Search')).toHaveValue('EV ROVER XL');
     await expect(resultsCount(page)).toHaveText('Showing 3 of 23 total vehicles');
@@ -98,8 +96,7 @@ test.describe('inventory filters after hydration', () => {
   });
 
   test('Back restores the previous filters, and a whole search is one step', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     await page.getByLabel('Brand').selectOption('evolution');
     await page.getByLabel('Price').selectOption('15000-25000');
     await expect(resultsCount(page)).toHaveText('Showing 5 of 23 total vehicles');
@@ -129,8 +126,7 @@ test.describe('inventory filters after hydration', () => {
   });
 
   test('Clear All Filters resets the store and the address without reloading the page', async ({ page }) => {
-    await page.goto('/inventory?category=forester&price=under-15000');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory?category=forester&price=under-15000');
     await expect(page.getByText('No vehicles match your current filters.')).toBeVisible();
     await expect(resultsCount(page)).toHaveText('Showing 0 of 23 total vehicles');
     const sameDocument = await markDocument(page);
@@ -149,8 +145,7 @@ test.describe('inventory filters after hydration', () => {
   });
 
   test('a card leads to its model page', async ({ page }) => {
-    await page.goto('/inventory?brand=denago&price=under-15000');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory?brand=denago&price=under-15000');
     await resultCards(page).getByRole('link', { name: 'DENAGO EV City' }).click();
     await expect(page).toHaveURL(/\/vehicles\/denago-ev-city$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('DENAGO EV City');
@@ -184,8 +179,7 @@ test.describe('client-side navigation', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('shows six skeleton cards while the inventory loads, then the vehicles', async ({ page }) => {
-    await page.goto('/denago');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/denago');
     const list = await holdRequests(page, '**/api/inventory');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Inventory' }).click();
     await expect(page).toHaveURL(/\/inventory$/);
@@ -197,8 +191,7 @@ test.describe('client-side navigation', () => {
   });
 
   test('shows six skeleton cards while the EVOLUTION inventory loads, then the cards', async ({ page }) => {
-    await page.goto('/denago');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/denago');
     const list = await holdRequests(page, '**/api/vehicles/brand/evolution');
     await page.getByRole('contentinfo').getByRole('link', { name: 'EVOLUTION' }).click();
     await expect(page).toHaveURL(/\/evolution$/);
@@ -212,8 +205,7 @@ test.describe('client-side navigation', () => {
 
   test('the detail page links back to the inventory without a reload', async ({ page }) => {
     const id = await vehicleId(page, 'evolution-turfman-1000');
-    await page.goto(`/vehicle/${id}`);
-    await waitForHydration(page);
+    await gotoHydrated(page, `/vehicle/${id}`);
     await page.getByRole('link', { name: 'View More Vehicles' }).click();
     await expect(page).toHaveURL(/\/inventory$/);
     await expect(resultsCount(page)).toHaveText('Showing 23 of 23 total vehicles');
@@ -254,8 +246,7 @@ for (const width of [390, 1280]) {
     ];
     for (const [name, pathFor] of paths) {
       test(`${name} has one h1 and no axe violations`, async ({ page }) => {
-        await page.goto(await pathFor(page));
-        await waitForHydration(page);
+        await gotoHydrated(page, await pathFor(page));
         await expect(page.locator('h1')).toHaveCount(1);
         await expectNoAxeViolations(page);
       });

@@ -1,30 +1,8 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test as base, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, fillContactForm, gotoHydrated, sendInquiryThatFails, test, waitForHydration } from './support/fixtures';
 import { VALID_INQUIRY } from '../support/fixtures';
 
-/**
- * Some tests make the server (or a stand-in) answer with an error status on purpose; Chromium logs
- * each such response as a console error. A test lists the ones it expects; every other console
- * error still fails it.
- */
-const test = base.extend<{ expectedConsoleErrors: RegExp[] }>({
-  expectedConsoleErrors: async ({ consoleProblems }, use) => {
-    const expected: RegExp[] = [];
-    await use(expected);
-    const unexpected = consoleProblems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
-    consoleProblems.splice(0, consoleProblems.length, ...unexpected);
-  },
-});
-
 const visitor = VALID_INQUIRY;
-
-async function fillForm(page: Page, values: Partial<typeof visitor> = visitor) {
-  if (values.firstName !== undefined) await page.getByLabel('First Name').fill(values.firstName);
-  if (values.lastName !== undefined) await page.getByLabel('Last Name').fill(values.lastName);
-  if (values.email !== undefined) await page.getByLabel('Email', { exact: true }).fill(values.email);
-  if (values.phone !== undefined) await page.getByLabel('Phone', { exact: true }).fill(values.phone);
-  if (values.message !== undefined) await page.getByLabel('Message', { exact: true }).fill(values.message);
-}
 
 const sendButton = (page: Page) => page.getByRole('button', { name: /Send Message|Sending\.\.\./ });
 
@@ -32,10 +10,9 @@ test.describe('with JavaScript', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('sends the message, shows Sending... while it goes, and lands on /thank-you', async ({ page }) => {
-    await page.goto('/contact');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/contact');
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('sales');
-    await fillForm(page);
+    await fillContactForm(page);
     await page.getByLabel("I'm Interested In").selectOption('parts');
     // Holds the post back until the sending state has been seen.
     let posted: unknown;
@@ -60,8 +37,7 @@ test.describe('with JavaScript', () => {
     page.on('request', (request) => {
       if (request.url().endsWith('/api/contact')) posts.push(request.method());
     });
-    await page.goto('/contact');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/contact');
     await page.getByLabel('Email', { exact: true }).fill('not-an-address');
     await page.getByLabel('Phone', { exact: true }).fill('555-0100');
     await page.getByLabel('Message', { exact: true }).fill('Too short');
@@ -90,13 +66,7 @@ test.describe('with JavaScript', () => {
 
   test('when sending fails, the form comes back with an Error toast carrying the server text', async ({ page, expectedConsoleErrors }) => {
     expectedConsoleErrors.push(/status of 500/);
-    await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Our mail room is closed for a moment.' }) }),
-    );
-    await page.goto('/contact');
-    await waitForHydration(page);
-    await fillForm(page);
-    await sendButton(page).click();
+    await sendInquiryThatFails(page, 'Our mail room is closed for a moment.');
 
     const toast = page.getByRole('status').filter({ hasText: 'Error' });
     await expect(toast).toContainText('Error');
@@ -116,9 +86,8 @@ test.describe('with JavaScript', () => {
   test('an answer without an error text shows the fallback message, and a swipe dismisses it', async ({ page, expectedConsoleErrors }) => {
     expectedConsoleErrors.push(/status of 502/);
     await page.route('**/api/contact', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
-    await page.goto('/contact');
-    await waitForHydration(page);
-    await fillForm(page);
+    await gotoHydrated(page, '/contact');
+    await fillContactForm(page);
     await sendButton(page).click();
     const toast = page.locator('[data-variant="destructive"]');
     await expect(toast).toContainText('Failed to send message. Please try again.');
@@ -134,8 +103,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('a rental RESERVE TODAY button opens the form with the interest and the plan filled in', async ({ page }) => {
-    await page.goto('/rentals');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/rentals');
     await page.locator('a[href="/contact?interest=general&topic=rental&plan=6-seater-weekly"]').first().click();
     await expect(page).toHaveURL(/\/contact\?interest=general&topic=rental&plan=6-seater-weekly$/);
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('general');
@@ -143,8 +111,7 @@ test.describe('with JavaScript', () => {
   });
 
   test('the same link opened directly is prefilled too', async ({ page }) => {
-    await page.goto('/contact?interest=general&topic=rental&plan=6-seater-weekly');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/contact?interest=general&topic=rental&plan=6-seater-weekly');
     await expect(page.getByLabel("I'm Interested In")).toHaveValue('general');
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to reserve a 6-seater golf cart for a weekly rental.");
   });
@@ -156,7 +123,7 @@ test.describe('without JavaScript', () => {
   test('a refused form comes back with status 400, the input kept and the messages beside the fields; then it goes through', async ({ page, expectedConsoleErrors }) => {
     expectedConsoleErrors.push(/status of 400/);
     await page.goto('/contact?interest=general&topic=rental&plan=6-seater-weekly');
-    await fillForm(page, { ...visitor, email: 'jane.doe@', message: undefined });
+    await fillContactForm(page, { ...visitor, email: 'jane.doe@', message: undefined });
     const refused = page.waitForResponse((response) => response.url().endsWith('/contact') && response.request().method() === 'POST');
     await sendButton(page).click();
     expect((await refused).status()).toBe(400);
@@ -179,9 +146,8 @@ test.describe('without JavaScript', () => {
 
 test('the page a refused form post comes back to hydrates cleanly and has no accessibility violations', async ({ page, expectedConsoleErrors }) => {
   expectedConsoleErrors.push(/status of 400/);
-  await page.goto('/contact');
-  await waitForHydration(page);
-  await fillForm(page, { ...visitor, phone: '555' });
+  await gotoHydrated(page, '/contact');
+  await fillContactForm(page, { ...visitor, phone: '555' });
   // form.submit() skips the script's submit handler: the browser posts the form as it would without JavaScript.
   const refused = page.waitForResponse((response) => response.url().endsWith('/contact') && response.request().method() === 'POST');
   await page.locator('form[action="/contact"]').evaluate((form: HTMLFormElement) => form.submit());
@@ -199,8 +165,7 @@ for (const width of [390, 1280]) {
     // /thank-you is checked at both widths in platform.spec.ts.
     for (const path of ['/contact']) {
       test(`${path} has one h1 and no accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
+        await gotoHydrated(page, path);
         await expect(page.locator('h1')).toHaveCount(1);
         await expectNoAxeViolations(page);
       });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, gotoHydrated, test } from './support/fixtures';
 
 /**
  * A keyboard-only visitor: every stop shows where focus is (an outline or a shadow that is not
@@ -90,8 +90,7 @@ test.describe('header on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('Tab goes skip link, logo, each menu link, Call Now, then into the page; Shift+Tab walks back', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     const header = page.getByRole('banner');
     const stops = [
       page.getByRole('link', { name: 'Skip to content' }),
@@ -108,8 +107,7 @@ test.describe('header on a wide screen', () => {
   });
 
   test('the skip link takes focus past the header to the page content', async ({ page }) => {
-    await page.goto('/services');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/services');
     await tab(page, page.getByRole('link', { name: 'Skip to content' }));
     await page.keyboard.press('Enter');
     await expect(page.locator('main')).toBeFocused();
@@ -120,8 +118,7 @@ test.describe('header on a wide screen', () => {
 
   test('every stop on the home page shows its focus, and Tab comes round to the start again', async ({ page }) => {
     await stubMaps(page);
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await tab(page, skip);
     const visited: string[] = [];
@@ -144,8 +141,7 @@ test.describe('mobile menu on a phone', () => {
   const menuLink = (page: Page, name: string) => menu(page).getByRole('link', { name, exact: true });
 
   test('opens from the keyboard with focus inside, walks in order, and Tab past the end closes it', async ({ page }) => {
-    await page.goto('/services');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/services');
     await tab(page, page.getByRole('link', { name: 'Skip to content' }));
     await tab(page, page.getByRole('banner').getByRole('link', { name: 'Shore Golf Carts, home' }));
     await tab(page, menuButton(page));
@@ -171,8 +167,7 @@ test.describe('mobile menu on a phone', () => {
   });
 
   test('Escape and the Close button close it and put focus back on the Menu button; Enter follows a link', async ({ page }) => {
-    await page.goto('/about');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/about');
     await tabUntil(page, menuButton(page));
 
     await page.keyboard.press('Enter');
@@ -203,8 +198,7 @@ test.describe('inventory filters', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('every control is reached in order and changed from the keyboard, and the results follow', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     const filters = page.getByRole('search', { name: 'Filter vehicles' });
     const count = page.getByTestId('results-count');
     const search = filters.getByLabel('Search');
@@ -248,8 +242,7 @@ test.describe('contact form on a phone', () => {
 
   test('every field is filled from the keyboard; a refused send puts focus on the first wrong field with its message; then it goes through', async ({ page }) => {
     await stubMaps(page);
-    await page.goto('/contact');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/contact');
     const form = page.locator('form[action="/contact"]');
     const field = (label: string) => form.getByLabel(label, { exact: true });
     const send = form.getByRole('button', { name: 'Send Message' });

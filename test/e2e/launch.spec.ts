@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { listeningPort } from '../support/listening-port';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, gotoHydrated, test } from './support/fixtures';
 
 const visitor = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane.doe@visitor.test', Phone: '(609) 555-0100' };
 
@@ -18,8 +18,7 @@ test.describe('where the lead came from', () => {
 
   test('an inquiry sent later in the visit carries its first page, the referring site and the ad campaign', async ({ page }) => {
     const campaign = 'utm_source=google&utm_medium=cpc&utm_campaign=spring_street_legal&gclid=Cj0KCQiA5rGuBhCnARIsAN11vgR';
-    await page.goto(`/vehicles/denago-ev-city?${campaign}`, { referer: 'https://www.google.com/search?q=street+legal+golf+cart' });
-    await waitForHydration(page);
+    await gotoHydrated(page, `/vehicles/denago-ev-city?${campaign}`, { referer: 'https://www.google.com/search?q=street+legal+golf+cart' });
     await page.getByRole('link', { name: 'Schedule Test Drive' }).first().click();
     await expect(page).toHaveURL(/\/contact\?/);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to schedule a test drive of the DENAGO EV City.");
@@ -90,8 +89,7 @@ test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
   });
 
   test('takes a Web Vitals report from its own page', async ({ page }) => {
-    await page.goto(`http://127.0.0.1:${port}/services`);
-    await waitForHydration(page);
+    await gotoHydrated(page, `http://127.0.0.1:${port}/services`);
     const status = await page.evaluate(async () => {
       const metric = { name: 'LCP', value: 1200, rating: 'good', delta: 1200, id: 'v6-1-1', navigationType: 'navigate', route: 'services-page' };
       const response = await fetch('/api/vitals', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ metrics: [metric] }) });

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
 
 const TOWN_PAGE = '/toms-river-township-golf-carts';
 
@@ -23,8 +23,7 @@ for (const width of [390, 1280]) {
     for (const path of ['/rentals', '/about', '/showroom', TOWN_PAGE, '/cape-may-city-golf-carts']) {
       test(`${path} has one heading and no accessibility violations`, async ({ page }) => {
         await stubMaps(page);
-        await page.goto(path);
-        await waitForHydration(page);
+        await gotoHydrated(page, path);
         await expect(page.locator('h1')).toHaveCount(1);
         await expectNoAxeViolations(page);
       });
@@ -32,8 +31,7 @@ for (const width of [390, 1280]) {
 
     test('the town map loads only when the visitor scrolls near it', async ({ page }) => {
       const maps = await stubMaps(page);
-      await page.goto(TOWN_PAGE);
-      await waitForHydration(page);
+      await gotoHydrated(page, TOWN_PAGE);
       const map = page.locator('iframe[title="Map of Toms River Township, New Jersey"]');
       await expect(map).toHaveAttribute('loading', 'lazy');
       await expect(map).toHaveAttribute('height', '450');
@@ -52,8 +50,7 @@ test.describe('reserving a rental', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('RESERVE TODAY opens the contact form with the plan in the link and the message', async ({ page }) => {
-    await page.goto('/rentals');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/rentals');
     const sixSeaters = page.locator('li', { has: page.getByRole('heading', { name: 'Weekly Rental' }) }).filter({ hasText: '$1,400' });
     await sixSeaters.getByRole('link', { name: /reserve today/i }).click();
 
@@ -63,8 +60,7 @@ test.describe('reserving a rental', () => {
   });
 
   test('View Pricing jumps to the rental plans', async ({ page }) => {
-    await page.goto('/rentals');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/rentals');
     await page.getByRole('link', { name: 'View Pricing' }).click();
     await expect(page).toHaveURL(/\/rentals#plans$/);
     await expect(page.getByRole('heading', { name: 'Rental Plans & Pricing' })).toBeInViewport();
@@ -76,8 +72,7 @@ test.describe('town pages', () => {
 
   test('Get Free Quote opens the contact form for a sales quote', async ({ page }) => {
     await stubMaps(page);
-    await page.goto(TOWN_PAGE);
-    await waitForHydration(page);
+    await gotoHydrated(page, TOWN_PAGE);
     await page.getByRole('link', { name: 'Get Free Quote' }).click();
     await expect(page).toHaveURL(/\/contact\?interest=sales&topic=golf\+cart\+quote\+for\+Toms\+River\+Township$/);
     await expect(page.getByLabel('Message')).toHaveValue(/quote/i);
@@ -85,8 +80,7 @@ test.describe('town pages', () => {
 
   test('a neighbouring town is one click away, with its own page', async ({ page }) => {
     await stubMaps(page);
-    await page.goto(TOWN_PAGE);
-    await waitForHydration(page);
+    await gotoHydrated(page, TOWN_PAGE);
     await page.getByRole('navigation', { name: 'Also serving nearby' }).getByRole('link', { name: 'Brick Township' }).click();
     await expect(page).toHaveURL(/\/brick-township-golf-carts$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golf Carts in Brick Township, NJ');

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
 
 // One page of each layout (docs/product.md#model-page-layouts), and the older-layout page that adds quick specs and standard features.
 const LAYOUT_PAGES = [
@@ -17,8 +17,7 @@ for (const width of [390, 1280]) {
 
     for (const { layout, path, name } of LAYOUT_PAGES) {
       test(`the ${layout} layout (${path}) hydrates without console errors and has no accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
+        await gotoHydrated(page, path);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
         await expect(page.getByRole('img', { name })).toBeVisible();
         await expectNoAxeViolations(page);
@@ -36,8 +35,7 @@ test.describe('links to other sites', () => {
   });
 
   test('open in a new tab that cannot reach back to the page and is told no referrer', async ({ page }) => {
-    await page.goto('/vehicles/denago-ev-nomad-xl');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/vehicles/denago-ev-nomad-xl');
     const external = page.locator('main a[href^="http"]');
     expect(await external.count()).toBeGreaterThanOrEqual(3);
     for (const link of await external.all()) {
@@ -61,8 +59,7 @@ test.describe('breadcrumb', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('leads to the brand page and back without reloading, and the model page needs no request of its own', async ({ page }) => {
-    await page.goto('/vehicles/evolution-d6-max-gt6');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/vehicles/evolution-d6-max-gt6');
     const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect(breadcrumb.getByRole('listitem')).toHaveText(['Home', 'Vehicles', 'EVOLUTION', 'EVOLUTION D6 Max GT6']);
     await expect(breadcrumb.getByText('EVOLUTION D6 Max GT6')).toHaveAttribute('aria-current', 'page');

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration } from './support/fixtures';
 
 const pages = ['/', '/services', '/thank-you', '/privacy', '/terms', '/no-such-page'];
 
@@ -8,8 +8,7 @@ for (const width of [390, 1280]) {
 
     for (const path of pages) {
       test(`${path} hydrates without console errors and has no accessibility violations`, async ({ page }) => {
-        await page.goto(path);
-        await waitForHydration(page);
+        await gotoHydrated(page, path);
         await expect(page.locator('h1')).toHaveCount(1);
         await expectNoAxeViolations(page);
       });
@@ -27,8 +26,7 @@ test.describe('header navigation on a wide screen', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('highlights Home only on exactly / and the other links by prefix', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav.getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     await expect(nav.getByRole('link', { name: 'Services' })).not.toHaveAttribute('aria-current', 'page');
@@ -41,8 +39,7 @@ test.describe('header navigation on a wide screen', () => {
   });
 
   test('starts each new page at the top', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms$/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
@@ -58,8 +55,7 @@ test.describe('mobile menu on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('opens as a side menu and closes when a link is chosen', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await expect(menu).toBeHidden();
     await page.getByRole('button', { name: 'Menu' }).click();
@@ -91,8 +87,7 @@ test.describe('mobile menu on a phone', () => {
   });
 
   test('closes with its close button and with Escape', async ({ page }) => {
-    await page.goto('/services');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/services');
     const menu = page.getByRole('navigation', { name: 'Mobile' });
     await page.getByRole('button', { name: 'Menu' }).click();
     await expect(menu).toBeVisible();

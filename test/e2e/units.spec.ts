@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
 
 // The sample feed's used units (seeds/sample-feed.csv) on a site of their own (playwright.config.ts):
 // their photo galleries with and without JavaScript, on a phone and on a desktop.
@@ -35,8 +35,7 @@ for (const viewport of VIEWPORTS) {
 
     test('load the first photo at once, as AVIF at the width the layout needs, without moving the page', async ({ page }) => {
       await watchLayoutShifts(page);
-      await page.goto(ONWARD);
-      await waitForHydration(page);
+      await gotoHydrated(page, ONWARD);
       const first = strip(page).getByRole('img', { name: '2021 Club Car Onward 4 Passenger, photo 1 of 3' });
       await expect(first).toHaveJSProperty('complete', true);
       expect(await first.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(new RegExp(`/photos/[a-f0-9]{32}/${viewport.photoWidth}\\.avif$`));
@@ -47,8 +46,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('show the photo a thumbnail names, and swipe from one photo to the next', async ({ page }) => {
-      await page.goto(ONWARD);
-      await waitForHydration(page);
+      await gotoHydrated(page, ONWARD);
       await expect.poll(() => photosScrolled(strip(page))).toBe(0);
       await thumbnail(page, 3).click();
       await expect(page).toHaveURL(/#photo-3$/);
@@ -62,8 +60,7 @@ for (const viewport of VIEWPORTS) {
     });
 
     test('has no accessibility violations, and asks about the unit by its stock number', async ({ page }) => {
-      await page.goto(ONWARD);
-      await waitForHydration(page);
+      await gotoHydrated(page, ONWARD);
       await expectNoAxeViolations(page);
       await page.getByRole('link', { name: 'Ask about stock #SG2401' }).click();
       await expect(page).toHaveURL(/\/contact\?interest=sales&topic=availability&vehicle=2021-club-car-onward-4-passenger-sg2401$/);
@@ -103,8 +100,7 @@ test.describe('the inventory with the dealer feed', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
   test('filters by condition, brand and showroom as the shopper chooses, and shows the units with their photos', async ({ page }) => {
-    await page.goto('/inventory');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/inventory');
     await expect(page.getByTestId('results-count')).toHaveText('Showing 1-24 of 30 total vehicles');
     await page.getByLabel('Condition').selectOption('certified');
     await expect(page).toHaveURL(/\/inventory\?condition=certified$/);

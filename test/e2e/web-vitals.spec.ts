@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, test, waitForHydration } from './support/fixtures';
+import { expect, gotoHydrated, test, waitForHydration } from './support/fixtures';
 
 // The build under test (as test/e2e/support/start-e2e-server.mjs picks it): its manifest names the
 // reporter's lazy chunk, which carries web-vitals.
@@ -57,8 +57,7 @@ test.describe('field Core Web Vitals', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a model page’s load is reported when the visitor switches away: the five metrics, with the page type', async ({ page }) => {
-    await page.goto('/vehicles/denago-ev-city');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/vehicles/denago-ev-city');
     await reporterRunning(page);
     // A tap: the visitor's first interaction, measured as INP.
     await page.getByRole('heading', { level: 1 }).click();
@@ -87,8 +86,7 @@ test.describe('field Core Web Vitals', () => {
   });
 
   test('leaving after moving on inside the site reports the page the visit landed on', async ({ page }) => {
-    await page.goto('/');
-    await waitForHydration(page);
+    await gotoHydrated(page, '/');
     await reporterRunning(page);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Terms of Service' }).click();
     await expect(page).toHaveURL(/\/terms$/);

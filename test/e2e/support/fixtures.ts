@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
+import { VALID_INQUIRY } from '../../support/fixtures';
 
 export { expect };
 
@@ -7,7 +8,7 @@ export { expect };
  * Every browser test fails on a console error, a page error or a React hydration warning, so a
  * page that breaks after JavaScript loads cannot pass any test.
  */
-export const test = base.extend<{ consoleProblems: string[] }>({
+export const test = base.extend<{ consoleProblems: string[]; expectedConsoleErrors: RegExp[] }>({
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];
@@ -25,9 +26,19 @@ export const test = base.extend<{ consoleProblems: string[] }>({
     },
     { auto: true },
   ],
+  /**
+   * Some tests make the server (or a stand-in) answer with an error status on purpose; Chromium
+   * logs each such response as a console error. A test lists the ones it expects here; every other
+   * console error still fails it.
+   */
+  expectedConsoleErrors: async ({ consoleProblems }, use) => {
+    const expected: RegExp[] = [];
+    await use(expected);
+    const unexpected = consoleProblems.filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+    consoleProblems.splice(0, consoleProblems.length, ...unexpected);
+  },
 });
 
-/** Resolves once React has hydrated the page (the entry marks the document). */
 /**
  * Waits until React has hydrated the page and, unless `deferredParts` is false, every part whose
  * code comes after the page (the footer, the phone menu…: views/layout/deferred-hydration.tsx),
@@ -38,6 +49,29 @@ export async function waitForHydration(page: Page, { deferredParts = true } = {}
     (all) => document.documentElement.dataset.hydrated === 'true' && (!all || (document.documentElement.dataset.deferredWaiting ?? '0') === '0'),
     deferredParts,
   );
+}
+
+/** Opens `url` and waits until the page has hydrated (waitForHydration), parts that come later included. */
+export async function gotoHydrated(page: Page, url: string, options?: Parameters<Page['goto']>[1]) {
+  await page.goto(url, options);
+  await waitForHydration(page);
+}
+
+/** Types an inquiry into the contact form, field by field; a field left out of `values` is left as it is. */
+export async function fillContactForm(page: Page, values: Partial<typeof VALID_INQUIRY> = VALID_INQUIRY) {
+  if (values.firstName !== undefined) await page.getByLabel('First Name').fill(values.firstName);
+  if (values.lastName !== undefined) await page.getByLabel('Last Name').fill(values.lastName);
+  if (values.email !== undefined) await page.getByLabel('Email', { exact: true }).fill(values.email);
+  if (values.phone !== undefined) await page.getByLabel('Phone', { exact: true }).fill(values.phone);
+  if (values.message !== undefined) await page.getByLabel('Message', { exact: true }).fill(values.message);
+}
+
+/** Opens the contact form, fills it in and sends it, while the contact API answers status 500 with this error text. */
+export async function sendInquiryThatFails(page: Page, error: string) {
+  await page.route('**/api/contact', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error }) }));
+  await gotoHydrated(page, '/contact');
+  await fillContactForm(page);
+  await page.getByRole('button', { name: 'Send Message' }).click();
 }
 
 /** Zero axe violations, WCAG 2.1 A and AA plus best practices. */
