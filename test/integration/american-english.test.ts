@@ -1,22 +1,14 @@
 import request from 'supertest';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { textOf } from '../support/page-html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // A New Jersey dealer writes American English: what a visitor reads (text, labels, alt text,
 // page descriptions) and what search engines read (JSON-LD) never has British spellings.
 
 const BRITISH = /\b(neighbour\w*|colour\w*|favourite\w*|centre[sd]?|theatre|catalogue[sd]?|organis\w+|recognis\w+|realis(e|ed|ing)|customis\w+|personalis\w+|licence|tyres?|metres?|kilometres?|travell(ed|ing|er)|cancell(ed|ing)|labelled|grey|aluminium|behaviour|honour|labour|enquir\w+|cheque|whilst|amongst|learnt|judgement|ageing|mould|fibre|programme|apologis\w+|utilis\w+|minimis\w+|maximis\w+|optimis\w+|prioritis\w+|summaris\w+|analys(e|ed|ing))\b/gi;
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp();
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp();
 
 test('no page shows a British spelling', async () => {
   const { text } = await request(site.app).get('/sitemap.xml').expect(200);

@@ -3,11 +3,11 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { businessFileWith } from '../support/business-file';
 import { mailTheOutboxSends } from '../support/outbox-mail';
 import { byId, jsonLd, textOf } from '../support/page-html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The dealer's own facts in a file of their own (BUSINESS_FILE): every page, the structured data
 // and the e-mails must tell them, and nothing of the shipped sample business may show through.
@@ -17,15 +17,7 @@ const CUSTOM_FILE = 'test/fixtures/business-custom.json';
 // Tuesday, December 1, 2026, 10:30 in New Jersey: the custom showrooms are open.
 const TUESDAY_MORNING = new Date('2026-12-01T15:30:00Z');
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: CUSTOM_FILE }, { clock: () => TUESDAY_MORNING });
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: CUSTOM_FILE }, { clock: () => TUESDAY_MORNING });
 
 async function sitemapPaths(): Promise<string[]> {
   const { text } = await request(site.app).get('/sitemap.xml').expect(200);

@@ -1,26 +1,19 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { byId, textOf } from '../support/page-html';
 import { businessFileWith } from '../support/business-file';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Open or closed signs, the contact page's reply promise and promotions follow the dealer's clock
 // (New Jersey time) at the moment a page is rendered, without JavaScript, and a page kept by the
 // render cache is never one from before a showroom opened or closed.
 
-let site: TestApp;
 let now = new Date();
 /** A New Jersey wall-clock time in November or December (EST, UTC-5). */
 const newJersey = (local: string) => new Date(`${local}-05:00`);
 
-beforeAll(async () => {
-  const promotions = [{ id: 'holiday-sale', title: 'Holiday Cart Sale', text: 'Free delivery on new carts bought this December.', start: '2026-12-01', end: '2026-12-31' }];
-  site = await startTestApp({ BUSINESS_FILE: businessFileWith({ promotions }) }, { clock: () => now });
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const promotions = [{ id: 'holiday-sale', title: 'Holiday Cart Sale', text: 'Free delivery on new carts bought this December.', start: '2026-12-01', end: '2026-12-31' }];
+const site = useTestApp({ BUSINESS_FILE: businessFileWith({ promotions }) }, { clock: () => now });
 
 /** The visible text of one part of a page, without the space textOf leaves before punctuation. */
 async function textAt(path: string, id = 'main'): Promise<string> {

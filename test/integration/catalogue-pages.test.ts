@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import shippedCatalog from '../../seeds/catalog.json';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 interface VehicleJson {
   id: string;
@@ -50,17 +50,13 @@ function selectedOption(html: string, selectName: string): string | undefined {
 }
 
 describe('catalog pages with the shipped catalog', () => {
-  let site: TestApp;
+  const site = useTestApp();
   let vehicles: VehicleJson[];
   const origin = () => site.env.PUBLIC_ORIGIN;
   const idOf = (slug: string) => vehicles.find((vehicle) => vehicle.slug === slug)!.id;
 
   beforeAll(async () => {
-    site = await startTestApp();
     vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as VehicleJson[];
-  });
-  afterAll(async () => {
-    await site?.close();
   });
 
   describe('GET /inventory', () => {
@@ -278,16 +274,12 @@ describe('catalog pages with the shipped catalog', () => {
 });
 
 describe('catalog pages when the catalog changes', () => {
-  let site: TestApp;
   const entries = shippedCatalog as Array<Record<string, unknown> & { brand: string; slug: string }>;
   const turfman = entries.find((entry) => entry.slug === 'evolution-turfman-1000')!;
 
+  const site = useTestApp({ SEED_CATALOG: false });
   beforeAll(async () => {
-    site = await startTestApp({ SEED_CATALOG: false });
     await importCatalog(entries.filter((entry) => entry.brand === 'denago'));
-  });
-  afterAll(async () => {
-    await site?.close();
   });
 
   it('tells the shopper when no EVOLUTION vehicle is in the inventory, with a contact link', async () => {
@@ -313,14 +305,9 @@ describe('catalog pages when the catalog changes', () => {
 });
 
 describe('catalog pages during a database outage', () => {
-  let site: TestApp;
-
+  const site = useTestApp();
   beforeAll(async () => {
-    site = await startTestApp();
     await site.database.simulateOutage();
-  });
-  afterAll(async () => {
-    await site?.close();
   });
 
   it('renders the inventory with the loading error and status 503', async () => {

@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { beforeEach, describe, expect, test } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { mailTheOutboxSends } from '../support/outbox-mail';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
 
 const ORIGIN = 'http://localhost:3000';
@@ -86,21 +86,13 @@ function withValue(field: Field, value: unknown): Record<string, unknown> {
   return body;
 }
 
-let site: TestApp;
+const site = useTestApp({ CONTACT_RATE_LIMIT: 10_000 });
 
 function postForm(form: string | Record<string, string>, origin: string | null = ORIGIN) {
   const post = request(site.app).post('/contact').type('form');
   if (origin) post.set('Origin', origin);
   return post.send(form);
 }
-
-beforeAll(async () => {
-  site = await startTestApp({ CONTACT_RATE_LIMIT: 10_000 });
-});
-
-afterAll(async () => {
-  await site.close();
-});
 
 beforeEach(async () => {
   await ContactForm.deleteMany({});

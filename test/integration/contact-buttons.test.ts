@@ -1,19 +1,11 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../support/test-app';
 
 // Every button that leads to the contact form opens it with a message the visitor could have
 // written themselves: what they clicked, about what, in plain words.
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp();
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp();
 
 const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
 

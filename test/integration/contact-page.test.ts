@@ -1,16 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, test } from 'vitest';
+import { useTestApp } from '../support/test-app';
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp();
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp();
 
 const page = async (path: string) => (await request(site.app).get(path).expect(200).expect('Content-Type', /text\/html/)).text;
 

@@ -1,12 +1,12 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
 import { sortVehicles } from '../../services/catalog-order';
 import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 import { elementHtml, jsonLd, linksOf, textOf } from '../support/page-html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The inventory of a catalog larger than a page: 100 vehicles (the shipped 23 and copies with
 // their own names and prices), 24 a page, found by the database, in the catalog's order, with
@@ -18,7 +18,6 @@ const SIZE = 100;
 const PAGE = 24;
 const ORIGIN = 'http://localhost:3000';
 
-let site: TestApp;
 const catalog = generatedCatalog(SIZE) as unknown as Array<FilterableVehicle & { slug: string; inStock?: boolean }>;
 
 /** The names a filtered page should show, in order. */
@@ -38,12 +37,9 @@ const paginationOf = (html: string) => elementHtml(html, /<nav [^>]*aria-label="
 const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]+)">/.exec(html)?.[1] ?? null;
 const countText = (html: string) => textOf(elementHtml(html, /<p [^>]*data-testid="results-count"/));
 
+const site = useTestApp({ SEED_CATALOG: false });
 beforeAll(async () => {
-  site = await startTestApp({ SEED_CATALOG: false });
   await importCatalog(catalog);
-});
-afterAll(async () => {
-  await site?.close();
 });
 
 describe(`the inventory of ${SIZE} vehicles`, () => {

@@ -1,10 +1,10 @@
 import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { adfDtdProblems } from '../support/adf-dtd';
 import { mailTheOutboxSends } from '../support/outbox-mail';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Which page, search or ad brought a lead: it rides along with the inquiry, is stored with it and
 // reaches staff and the CRM, and none of it is ever logged.
@@ -28,15 +28,7 @@ const fromAnAd = {
   gclid: 'Cj0KCQiA5rGuBhCnARIsAN11vgR',
 };
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp({ CONTACT_RATE_LIMIT: 1000 });
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp({ CONTACT_RATE_LIMIT: 1000 });
 
 beforeEach(async () => {
   await ContactForm.deleteMany({});

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
@@ -55,15 +55,7 @@ function section(html: string, id: string): string {
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
 describe('with the shipped catalog', () => {
-  let site: TestApp;
-
-  beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
+  const site = useTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
 
   describe('rentals', () => {
     it('prices every plan of the three vehicle types as the spec lists them, with the savings', async () => {
@@ -323,15 +315,7 @@ describe('with the shipped catalog', () => {
 });
 
 describe('town pages without the catalog', () => {
-  let site: TestApp;
-
-  beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, SEED_CATALOG: false });
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
+  const site = useTestApp({ PUBLIC_ORIGIN: ORIGIN, SEED_CATALOG: false });
 
   it('shows no popular models, and no error, when the catalog is empty', async () => {
     const { text } = await request(site.app).get('/lavallette-borough-golf-carts').expect(200);

@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
 import { MODEL_FIGURES } from '../support/fixtures';
 import { specificationLabels } from '../../seeds/specification-labels';
@@ -16,16 +16,11 @@ const dollars = (amount: number) => `$${amount.toLocaleString('en-US')}`;
 const sameWords = (value: string) => value.toLowerCase().replace(/-/g, ' ');
 
 describe('the figures and buttons of every model page, against the spec', () => {
-  let site: TestApp;
   const pages = new Map<string, string>();
 
+  const site = useTestApp({ BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL, phone: PHONE }) });
   beforeAll(async () => {
-    site = await startTestApp({ BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL, phone: PHONE }) });
     for (const slug of SPEC.keys()) pages.set(slug, (await request(site.app).get(`/vehicles/${slug}`).expect(200)).text);
-  });
-
-  afterAll(async () => {
-    await site?.close();
   });
 
   it('covers all 23 fixed pages', () => {

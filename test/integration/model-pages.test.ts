@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import catalogEntries from '../../seeds/catalog.json';
 import { modelPages } from '../../seeds/model-pages';
 import { importCatalog } from '../../services/catalog-import.service';
 import { byId, elementHtml, jsonLd, labelledValues, linksOf, mainOf, textOf } from '../support/page-html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
 import { MODEL_FIGURES } from '../support/fixtures';
 
@@ -19,21 +19,16 @@ const contact = (topic: string | null, slug: string) =>
   `/contact?interest=sales${topic ? `&topic=${encodeURIComponent(topic).replace(/%20/g, '+')}` : ''}&vehicle=${slug}`;
 
 describe('the 23 fixed model pages', () => {
-  let site: TestApp;
   const pages = new Map<string, string>();
 
+  const site = useTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
   beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
     for (const model of MODEL_PAGES) {
       const response = await request(site.app).get(`/vehicles/${model.slug}`);
       expect(response.status, model.slug).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       pages.set(model.slug, response.text);
     }
-  });
-
-  afterAll(async () => {
-    await site?.close();
   });
 
   const page = (slug: string) => pages.get(slug)!;

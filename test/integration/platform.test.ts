@@ -1,16 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../support/test-app';
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp({ PUBLIC_ORIGIN: 'https://www.shoregolfcarts.test' });
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp({ PUBLIC_ORIGIN: 'https://www.shoregolfcarts.test' });
 
 function jsonLd(html: string): Array<Record<string, unknown>> {
   return [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((match) => JSON.parse(match[1]!));

@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, type TestApp } from '../support/test-app';
 
 /**
  * The security headers every answer carries: a page, an API answer, a static file, a redirect and
@@ -39,11 +39,7 @@ async function get(site: TestApp, path: string, status: number) {
 }
 
 describe('served over HTTPS', () => {
-  let site: TestApp;
-  beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: 'https://www.shoregolfcarts.test' });
-  });
-  afterAll(async () => site.close());
+  const site = useTestApp({ PUBLIC_ORIGIN: 'https://www.shoregolfcarts.test' });
 
   it('runs only script files from the site itself: no inline script, no nonce, never unsafe-inline, the same policy for everyone', async () => {
     const first = await get(site, '/', 200);
@@ -83,11 +79,7 @@ describe('served over HTTPS', () => {
 });
 
 describe('served over plain HTTP', () => {
-  let site: TestApp;
-  beforeAll(async () => {
-    site = await startTestApp({ PUBLIC_ORIGIN: 'http://localhost:3000' });
-  });
-  afterAll(async () => site.close());
+  const site = useTestApp({ PUBLIC_ORIGIN: 'http://localhost:3000' });
 
   it.each(ANSWERS)('$kind ($path) sends no HSTS and does not upgrade requests, and keeps the rest', async ({ path, status }) => {
     const response = await get(site, path, status);

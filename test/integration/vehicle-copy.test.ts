@@ -1,16 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { expect, test } from 'vitest';
+import { useTestApp } from '../support/test-app';
 
-let site: TestApp;
-
-beforeAll(async () => {
-  site = await startTestApp();
-});
-
-afterAll(async () => {
-  await site.close();
-});
+const site = useTestApp();
 
 /** The description line of each vehicle card on a page, as markup. */
 async function cardDescriptionHtml(path: string): Promise<string[]> {

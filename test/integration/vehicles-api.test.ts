@@ -1,8 +1,8 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import smallCatalog from '../fixtures/catalog-small.json';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -19,16 +19,12 @@ interface VehicleJson {
 }
 
 describe('the vehicle API', () => {
-  let site: TestApp;
   let vehicles: VehicleJson[];
 
+  const site = useTestApp({ SEED_CATALOG: false });
   beforeAll(async () => {
-    site = await startTestApp({ SEED_CATALOG: false });
     await importCatalog(smallCatalog);
     vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as VehicleJson[];
-  });
-  afterAll(async () => {
-    await site?.close();
   });
 
   const bySlug = (slug: string) => {
@@ -162,13 +158,7 @@ describe('the vehicle API', () => {
 });
 
 describe('the vehicle API with the shipped catalog', () => {
-  let site: TestApp;
-  beforeAll(async () => {
-    site = await startTestApp();
-  });
-  afterAll(async () => {
-    await site?.close();
-  });
+  const site = useTestApp();
 
   it('serves the 23 models, DENAGO first and cheapest first', async () => {
     const response = await request(site.app).get('/api/vehicles').expect(200);
@@ -183,19 +173,15 @@ describe('the vehicle API with the shipped catalog', () => {
 });
 
 describe('the vehicle API during a database outage', () => {
-  let site: TestApp;
   let someId: string;
   const clock = testClock();
+  const site = useTestApp({}, { clock: clock.now });
   beforeAll(async () => {
-    site = await startTestApp({}, { clock: clock.now });
     await request(site.app).get('/readyz').expect(200);
     someId = ((await request(site.app).get('/api/vehicles').expect(200)).body as VehicleJson[])[0]!.id;
     await site.database.simulateOutage();
     // The catalog version read a moment ago serves for a second at most; then answers are not kept ones.
     clock.advance(1000);
-  });
-  afterAll(async () => {
-    await site?.close();
   });
 
   it.each(['/api/vehicles', '/api/vehicles/brand/evolution'])('answers 503 with an error and no stack trace for %s', async (path) => {

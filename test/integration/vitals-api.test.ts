@@ -1,6 +1,6 @@
 import request from 'supertest';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
+import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { LCP_MEASUREMENT } from '../support/fixtures';
 
 // Every line the app logs, as the JSON pino writes: the test app's logger, made to keep its lines.
@@ -29,15 +29,7 @@ const vitalLines = () =>
   logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'web-vital');
 
 describe('POST /api/vitals', () => {
-  let site: TestApp;
-
-  beforeAll(async () => {
-    site = await startTestApp();
-  });
-
-  afterAll(async () => {
-    await site.close();
-  });
+  const site = useTestApp();
 
   beforeEach(() => {
     logged.length = 0;

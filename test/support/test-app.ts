@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
+import { afterAll, beforeAll } from 'vitest';
 import { createCatalogService } from '../../services/catalog.service';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { createApp } from '../../server/app';
@@ -76,4 +77,27 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     staticDir: fromRoot('public'),
   });
   return { app, env, business, database, clock: options.clock ?? (() => new Date()), close: () => database.close() };
+}
+
+/**
+ * The test app for the tests around the call, a whole file or one describe block: started before
+ * the first of them and closed after the last. The object it returns is filled in once the app has
+ * started, so read it inside tests and hooks, not where they are declared.
+ *
+ *   const site = useTestApp({ CONTACT_RATE_LIMIT: 1000 });
+ *   test('…', async () => {
+ *     await request(site.app).get('/contact').expect(200);
+ *   });
+ */
+export function useTestApp(overrides: Partial<Env> = {}, options: TestAppOptions = {}): TestApp {
+  const site = {} as TestApp;
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(overrides, options);
+    Object.assign(site, started);
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return site;
 }
