@@ -2,16 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { VALID_INQUIRY } from '../support/fixtures';
 import { listeningPort } from '../support/listening-port';
-import { expect, gotoHydrated, test } from './support/fixtures';
+import { expect, fillContactForm, gotoHydrated, test } from './support/fixtures';
 
-const visitor = { 'First Name': 'Jane', 'Last Name': 'Doe', Email: 'jane.doe@visitor.test', Phone: '(609) 555-0100' };
-
-async function fillContactForm(page: Page, message?: string) {
-  for (const [label, value] of Object.entries(visitor)) await page.getByLabel(label, { exact: true }).fill(value);
-  if (message) await page.getByLabel('Message', { exact: true }).fill(message);
-}
+/** The visitor's details; the message is the one the link prefilled. */
+const visitor = { ...VALID_INQUIRY, email: 'jane.doe@visitor.test', message: undefined };
 
 test.describe('where the lead came from', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -22,7 +18,7 @@ test.describe('where the lead came from', () => {
     await page.getByRole('link', { name: 'Schedule Test Drive' }).first().click();
     await expect(page).toHaveURL(/\/contact\?/);
     await expect(page.getByLabel('Message', { exact: true })).toHaveValue("I'd like to schedule a test drive of the DENAGO EV City.");
-    await fillContactForm(page);
+    await fillContactForm(page, visitor);
     let posted: Record<string, unknown> = {};
     await page.route('**/api/contact', async (route) => {
       posted = route.request().postDataJSON() as Record<string, unknown>;
@@ -78,7 +74,7 @@ test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
     for (const host of ['localhost', '127.0.0.1']) {
       test(`takes the contact form posted from http://${host}:<port>`, async ({ page }) => {
         await page.goto(`http://${host}:${port}/contact?interest=service&topic=service%20appointment`);
-        await fillContactForm(page);
+        await fillContactForm(page, visitor);
         const answer = page.waitForResponse((response) => response.url().endsWith('/contact') && response.request().method() === 'POST');
         await page.getByRole('button', { name: 'Send Message' }).click();
         expect((await answer).status()).toBe(303);
