@@ -1,4 +1,4 @@
-import { ActionPair } from './action-pair';
+import { ActionPair } from './call-button';
 import { PageHero } from './page-hero';
 
 export interface BrandHeroCopy {

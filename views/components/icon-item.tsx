@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { IconName } from '../../seeds/icon-paths';
-import { IconBadge } from './icon-badge';
+import { IconBadge } from './feature-card';
 
 /** A list item led by an icon in a tinted square: one way to reach us, one reason to rent. */
 export function IconItem({ icon, title, children }: { icon: IconName; title: string; children: ReactNode }) {

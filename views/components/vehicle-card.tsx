@@ -6,9 +6,11 @@ import { formatPrice } from '../../src/catalog/format-price';
 import { shortenText } from '../../src/text/shorten-text';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
+import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from './vehicle-image';
 
-export const VEHICLE_IMAGE_SIZE = { width: 640, height: 400 } as const;
-export const PLACEHOLDER_IMAGE = '/images/vehicles/placeholder.svg';
+// Pages with cards take the picture's size from here; a model's page, without cards, from vehicle-image.
+export { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE };
+
 /** A card's width: the page's on phones, half of it from 640 px, a third (of at most 72rem) from 1024 px. */
 const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 /** About three lines of a card's text at its narrowest. */

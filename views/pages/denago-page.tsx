@@ -13,7 +13,7 @@ import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
-import { PointGrid } from '../components/point-grid';
+import { PointGrid } from '../components/feature-card';
 
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 

@@ -2,14 +2,13 @@ import { rentalBenefits, rentalPlanGroups, rentalTerms, type RentalPlanGroup } f
 import type { BusinessProfile } from '../../src/config/business-profile';
 import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
-import { ActionPair } from '../components/action-pair';
 import { CtaCard } from '../components/call-to-action';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
 import { RentalPlanCard } from '../components/rental-plan-card';
 import { Section } from '../components/section';
 import type { PageModule } from './page-module';
-import { CallButton } from '../components/call-button';
+import { ActionPair, CallButton } from '../components/call-button';
 
 const PLANS_ID = 'plans';
 

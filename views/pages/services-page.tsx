@@ -1,6 +1,6 @@
 import { serviceOfferings } from '../../seeds/services';
 import { ButtonLink } from '../components/button-link';
-import { ActionPair } from '../components/action-pair';
+import { ActionPair } from '../components/call-button';
 import { Card } from '../components/card';
 import { HoursList } from '../components/hours-list';
 import { PageHero } from '../components/page-hero';
@@ -9,8 +9,7 @@ import { useBusiness } from '../hooks/use-business';
 import { contactPath } from '../../src/contact/contact-path';
 import type { PageModule } from './page-module';
 import { CheckList } from '../components/check-list';
-import { IconBadge } from '../components/icon-badge';
-import { FeatureCard } from '../components/feature-card';
+import { FeatureCard, IconBadge } from '../components/feature-card';
 
 function ServicesPage() {
   const business = useBusiness();

@@ -11,7 +11,7 @@ import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
-import { ActionPair } from '../components/action-pair';
+import { ActionPair } from '../components/call-button';
 import { FeatureCard } from '../components/feature-card';
 
 interface ShowroomService {

@@ -17,7 +17,7 @@ import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
-import { PointGrid } from '../components/point-grid';
+import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';

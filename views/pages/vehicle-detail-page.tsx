@@ -10,7 +10,7 @@ import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/catalog
 import { catalogFor } from '../../src/request-context';
 import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
-import { ActionPair } from '../components/action-pair';
+import { ActionPair } from '../components/call-button';
 import { CtaBanner } from '../components/call-to-action';
 import { Card } from '../components/card';
 import { SpecificationList } from '../components/specification-list';

@@ -1,6 +1,5 @@
 import { contactPath } from '../../../src/contact/contact-path';
-import { ButtonLink } from '../button-link';
-import { Icon } from '../icon';
+import { ActionPair } from '../call-button';
 import { useBusiness } from '../../hooks/use-business';
 import { OpensInNewTab } from './opens-in-new-tab';
 
@@ -18,14 +17,18 @@ export function ClosingBanner({ vehicleName, vehicleSlug }: { vehicleName: strin
             Get a quote with today's price and delivery date, or start your financing application online in a few minutes.
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <ButtonLink to={contactPath({ interest: 'sales', topic: 'quote', vehicle: vehicleSlug })} variant="call" size="lg">
-              Get Quote Today
-              <Icon name="arrowRight" className="size-4" />
-            </ButtonLink>
-            <ButtonLink to={business.financingUrl} variant="outline-light" size="lg">
-              Visit Showroom
-              <OpensInNewTab />
-            </ButtonLink>
+            <ActionPair
+              primary={{ to: contactPath({ interest: 'sales', topic: 'quote', vehicle: vehicleSlug }), label: 'Get Quote Today', arrow: 'right' }}
+              secondary={{
+                to: business.financingUrl,
+                label: (
+                  <>
+                    Visit Showroom
+                    <OpensInNewTab />
+                  </>
+                ),
+              }}
+            />
           </div>
         </div>
       </div>

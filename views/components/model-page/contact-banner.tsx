@@ -1,6 +1,5 @@
 import { contactPath } from '../../../src/contact/contact-path';
-import { ButtonLink } from '../button-link';
-import { CallButton } from '../call-button';
+import { ActionPair } from '../call-button';
 
 /** The older layout's blue call to action: write to us, or call. A page that shows the price does not offer to tell it. */
 export function ContactBanner({ vehicleName, vehicleSlug, priced }: { vehicleName: string; vehicleSlug: string; priced: boolean }) {
@@ -18,10 +17,7 @@ export function ContactBanner({ vehicleName, vehicleSlug, priced }: { vehicleNam
           </p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <ButtonLink to={contactPath({ interest: 'sales', vehicle: vehicleSlug })} variant="call" size="lg">
-            Contact Us Today
-          </ButtonLink>
-          <CallButton variant="outline-light" />
+          <ActionPair primary={{ to: contactPath({ interest: 'sales', vehicle: vehicleSlug }), label: 'Contact Us Today' }} secondary="call" />
         </div>
       </div>
     </section>

@@ -1,7 +1,7 @@
 import { contactPath } from '../../../src/contact/contact-path';
 import { Badge } from '../badge';
 import { ButtonLink } from '../button-link';
-import { Icon } from '../icon';
+import { ActionPair } from '../call-button';
 import { PageHero } from '../page-hero';
 import { useBusiness } from '../../hooks/use-business';
 import { HighlightTiles } from './highlight-tiles';
@@ -30,19 +30,14 @@ export function ModelHero({ content }: { content: ModelPageContent }) {
       title={vehicle.name}
       actions={
         <>
-          <ButtonLink to={quote} variant="call" size="lg">
-            Get Quote
-            <Icon name="arrowRight" className="size-4" />
-          </ButtonLink>
-          {page.heroButtons === 'quote-and-test-drive' ? (
-            <ButtonLink to={contactPath({ interest: 'sales', topic: 'test drive', vehicle: vehicle.slug })} variant="outline-light" size="lg" icon="calendar">
-              Schedule Test Drive
-            </ButtonLink>
-          ) : (
-            <ButtonLink to={quote} variant="outline-light" size="lg">
-              Get Quote Today
-            </ButtonLink>
-          )}
+          <ActionPair
+            primary={{ to: quote, label: 'Get Quote', arrow: 'right' }}
+            secondary={
+              page.heroButtons === 'quote-and-test-drive'
+                ? { to: contactPath({ interest: 'sales', topic: 'test drive', vehicle: vehicle.slug }), label: 'Schedule Test Drive', icon: 'calendar' }
+                : { to: quote, label: 'Get Quote Today' }
+            }
+          />
           {hasExternalLinks ? (
             <span className="flex basis-full flex-wrap gap-3">
               {page.financeOptions ? (

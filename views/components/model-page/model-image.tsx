@@ -1,5 +1,5 @@
 import { Badge } from '../badge';
-import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../vehicle-card';
+import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from '../vehicle-image';
 
 /** The model's picture on a light stage, with the NEW badge where the page carries one. */
 export function ModelImage({ name, image, isNew }: { name: string; image: string | undefined; isNew: boolean }) {

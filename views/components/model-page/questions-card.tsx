@@ -2,7 +2,7 @@ import { Card } from '../card';
 import { hoursRows } from '../../../src/business/week-hours';
 import { useBusiness } from '../../hooks/use-business';
 import { CallButton } from '../call-button';
-import { IconBadge } from '../icon-badge';
+import { IconBadge } from '../feature-card';
 
 /** Beside the figures: a person to ask, one call away. */
 export function QuestionsCard({ vehicleName }: { vehicleName: string }) {
