@@ -16,7 +16,7 @@ const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 /** About three lines of a card's text at its narrowest. */
 const CARD_DESCRIPTION_LIMIT = 140;
 
-interface VehicleCardProps {
+export interface VehicleCardProps {
   href: string;
   name: string;
   /** The vehicle's first image; the placeholder is shown when there is none. */

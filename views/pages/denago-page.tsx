@@ -8,8 +8,8 @@ import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
-import { SeeAllVehicles } from '../components/see-all-vehicles';
-import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
+import { BrandVehicleGrid } from '../components/brand-vehicle-grid';
+import { VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
@@ -26,18 +26,7 @@ function DenagoModels({ vehicles, total }: { vehicles: BrandVehicle[]; total: nu
   if (vehicles.length === 0) {
     return <p className="text-lg text-ink-700">Our DENAGO line-up is being restocked. Ask us what is arriving next.</p>;
   }
-  return (
-    <>
-      <ul className={VEHICLE_GRID_CLASSES}>
-        {vehicles.map((vehicle) => (
-          <li key={vehicle.id}>
-            <CatalogVehicleCard vehicle={vehicle} />
-          </li>
-        ))}
-      </ul>
-      <SeeAllVehicles brand="denago" label="DENAGO" total={total} />
-    </>
-  );
+  return <BrandVehicleGrid brand="denago" label="DENAGO" vehicles={vehicles} total={total} />;
 }
 
 function DenagoPage() {

@@ -12,8 +12,8 @@ import { Card } from '../components/card';
 import { Icon } from '../components/icon';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
-import { SeeAllVehicles } from '../components/see-all-vehicles';
-import { CatalogVehicleCard, VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
+import { BrandVehicleGrid } from '../components/brand-vehicle-grid';
+import { VEHICLE_GRID_CLASSES, VEHICLE_IMAGE_SIZE } from '../components/vehicle-card';
 import type { PageModule } from './page-module';
 import { BrandHero } from '../components/brand-hero';
 import { brandPageHead } from '../../src/head/brand-page-head';
@@ -109,16 +109,13 @@ function EvolutionGrid({ vehicles, total }: { vehicles: BrandVehicle[]; total: n
     );
   }
   return (
-    <>
-      <ul className={VEHICLE_GRID_CLASSES}>
-        {vehicles.map((vehicle) => (
-          <li key={vehicle.id}>
-            <CatalogVehicleCard vehicle={vehicle} badge={vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' }} />
-          </li>
-        ))}
-      </ul>
-      <SeeAllVehicles brand="evolution" label="EVOLUTION" total={total} />
-    </>
+    <BrandVehicleGrid
+      brand="evolution"
+      label="EVOLUTION"
+      vehicles={vehicles}
+      total={total}
+      badge={(vehicle) => (vehicle.inStock ? { label: 'Available', tone: 'success' } : { label: 'Contact Us', tone: 'warning' })}
+    />
   );
 }
 
