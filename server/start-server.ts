@@ -46,7 +46,7 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
       env,
       business: options.business,
       logger,
-      catalog: createCatalogService({ showroomNames: new Map(options.business.showrooms.map((showroom) => [showroom.id, showroom.name])) }),
+      catalog: createCatalogService({ showrooms: options.business.showrooms }),
       pages: options.pages,
       // A stopping process is not ready: a load balancer sends new visitors elsewhere.
       isDatabaseReady: async () => !stopping && (await database.isReady()),

@@ -9,6 +9,7 @@ import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-
 import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
 import { isDatabaseUnavailable } from '../src/db/database-unavailable';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
+import type { Showroom } from '../src/config/business-profile';
 import { recentRead } from '../src/cache/recent-read';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
 import { sortVehicles } from './catalog-order';
@@ -77,11 +78,12 @@ export interface CatalogServiceOptions {
   versionMaxAgeMs?: number;
   /** Decides when the catalog version is read again; tests move their own instead of waiting. */
   clock?: () => Date;
-  /** Showroom names by id (the business file), for the inventory's location choices. */
-  showroomNames?: ReadonlyMap<string, string>;
+  /** The business file's showrooms, which name the inventory's location choices. */
+  showrooms?: readonly Pick<Showroom, 'id' | 'name'>[];
 }
 
-export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clock, showroomNames = new Map() }: CatalogServiceOptions = {}): CatalogService {
+export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clock, showrooms = [] }: CatalogServiceOptions = {}): CatalogService {
+  const showroomNames = new Map(showrooms.map((showroom) => [showroom.id, showroom.name]));
   const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs, ...(clock ? { now: () => clock().getTime() } : {}) });
   let bumpsSeen = CatalogMeta.bumpsInThisProcess();
   return {

@@ -69,7 +69,7 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     business,
     clock: options.clock,
     logger,
-    catalog: createCatalogService({ clock: options.clock, showroomNames: new Map(business.showrooms.map((showroom) => [showroom.id, showroom.name])) }),
+    catalog: createCatalogService({ clock: options.clock, showrooms: business.showrooms }),
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
