@@ -10,7 +10,7 @@ export interface RequestContext {
   inquiries: InquirySender;
 }
 
-function isRequestContext(context: unknown): context is RequestContext {
+export function isRequestContext(context: unknown): context is RequestContext {
   return typeof context === 'object' && context !== null && 'catalog' in context;
 }
 
@@ -26,16 +26,6 @@ const browserCatalog = new Proxy({} as Catalog, {
 /** The catalog a loader should read: the server's service, else the browser's JSON API. */
 export function catalogFor(context: unknown): Catalog {
   return isRequestContext(context) ? context.catalog : browserCatalog;
-}
-
-/** The browser's sender (the JSON API), loaded when a form is first sent. */
-const browserInquiries: InquirySender = {
-  send: (values) => import('./contact/http-inquiry-sender').then(({ httpInquirySender }) => httpInquirySender.send(values)),
-};
-
-/** Where an action sends a contact form: the server's service, else the browser's JSON API. */
-export function inquiriesFor(context: unknown): InquirySender {
-  return isRequestContext(context) ? context.inquiries : browserInquiries;
 }
 
 /** The layout's data; only the server's root loader asks, the browser reuses its answer. */

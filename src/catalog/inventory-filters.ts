@@ -36,9 +36,6 @@ export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' |
 
 const SEARCH_MAX_LENGTH = 100;
 
-/** The query parameters the inventory reads: its filters and the page number. */
-export const INVENTORY_PARAMETERS = ['search', 'brand', 'category', 'price', 'condition', 'location', 'page'] as const;
-
 /** Vehicles on one page of the inventory. */
 export const INVENTORY_PAGE_SIZE = 24;
 

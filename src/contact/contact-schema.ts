@@ -26,6 +26,9 @@ export type ContextField = (typeof CONTEXT_FIELDS)[number];
  */
 export const HONEYPOT_FIELD = 'website';
 
+/** What a visitor reads when the answer says nothing better (a dropped connection, an unreadable reply). */
+export const FALLBACK_ERROR = 'Failed to send message. Please try again.';
+
 export const MAX_LENGTH = { firstName: 100, lastName: 100, email: 254, phone: 40, message: 5000, context: 120 } as const;
 
 // C0 and C1 controls, DEL, the Unicode line and paragraph separators and the bidirectional

@@ -1,8 +1,5 @@
-import type { ContactFieldErrors } from './contact-schema';
+import { FALLBACK_ERROR, type ContactFieldErrors } from './contact-schema';
 import type { InquirySender } from './inquiry-sender';
-
-/** What a visitor reads when the answer says nothing better (a dropped connection, an unreadable reply). */
-export const FALLBACK_ERROR = 'Failed to send message. Please try again.';
 
 /** The browser's sender: the JSON API, POST /api/contact. Its answer's own messages reach the visitor. */
 export const httpInquirySender: InquirySender = {

@@ -1,3 +1,5 @@
+import type { UnitCondition } from '../catalog/unit-fields';
+
 /**
  * The catalog vehicle an inquiry is about, as it was when the inquiry arrived: stored with the
  * inquiry (models/contact-form.model.ts) and described in the staff e-mail and the ADF lead.
@@ -9,7 +11,7 @@ export interface VehicleOfInterest {
   brand: string;
   /** The catalog's model year (ADF's required <year>); absent for a vehicle imported without one. */
   year?: number;
-  condition: 'new' | 'used' | 'certified';
+  condition: UnitCondition;
   /** Present when the vehicle is one particular unit on the lot (the dealer's feed). */
   unit?: UnitOfInterest;
 }

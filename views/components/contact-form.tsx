@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useActionData, useNavigation, useSubmit } from 'react-router';
 import type { ContactFormState } from '../../src/contact/contact-form-state';
-import { FALLBACK_ERROR } from '../../src/contact/http-inquiry-sender';
 import { INTERESTS } from '../../src/contact/interest';
 import {
   CONTACT_FIELDS,
   HONEYPOT_FIELD,
+  FALLBACK_ERROR,
   INTEREST_LABELS,
   MAX_LENGTH,
   checkContact,
