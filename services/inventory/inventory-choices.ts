@@ -28,7 +28,7 @@ export interface InventoryChoicesResult {
 }
 
 /** "d6-max" → "D6 Max": a category as a shopper reads it. */
-export function categoryLabel(category: string): string {
+function categoryLabel(category: string): string {
   return category
     .split('-')
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

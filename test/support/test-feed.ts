@@ -23,7 +23,7 @@ async function drawPhoto(file: string, color: string, width = 640, height = 427)
   await writeFile(file, file.endsWith('.png') ? await image.png().toBuffer() : await image.jpeg().toBuffer());
 }
 
-/** Writes the feed's photos into `folder`/photos and returns where a feed file goes beside them. */
+/** Writes the test feed's photos into `folder`/photos, where its rows name them. */
 export async function writeTestFeedPhotos(folder: string): Promise<void> {
   await mkdir(path.join(folder, 'photos'), { recursive: true });
   await drawPhoto(path.join(folder, 'photos', 't100-1.jpg'), '#9aa3ad');

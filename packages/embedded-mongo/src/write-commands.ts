@@ -47,9 +47,11 @@ function prepareForInsert(document: Document): Document {
 function insert(context: CommandContext): Document {
   const name = new CommandArguments(context.command).collection();
   let n = 0;
+  let collection: ReturnType<CommandContext['storage']['collectionForWrite']>['collection'] | undefined;
   const writeErrors = runBatch(context, 'documents', (document) => {
-    // Created, when missing, by the first document's insert.
-    context.storage.collectionForWrite(context.db, name).collection.insert(prepareForInsert(document));
+    // Created, when missing, by the first document's insert; looked up once.
+    collection ??= context.storage.collectionForWrite(context.db, name).collection;
+    collection.insert(prepareForInsert(document));
     n += 1;
   });
   return writeReply({ n }, writeErrors);
