@@ -1,5 +1,6 @@
 import catalogFile from '../../seeds/catalog.json';
 import { modelPages, type ModelPage } from '../../seeds/model-pages';
+import { brandLabel } from './brand-label';
 import { specificationRows, type SpecificationRow } from './specification-rows';
 import type { BreadcrumbItem } from '../head/breadcrumb-json-ld';
 import type { CatalogEntry } from './catalog-entry-schema';
@@ -33,7 +34,7 @@ export function modelPageContent(slug: string | undefined): ModelPageContent | n
   const page = modelPages.find((candidate) => candidate.slug === slug);
   const vehicle = catalog.find((entry) => entry.slug === slug);
   if (!page || !vehicle) return null;
-  const brandName = vehicle.brand.toUpperCase();
+  const brandName = brandLabel(vehicle);
   return {
     page,
     vehicle,

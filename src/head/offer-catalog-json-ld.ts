@@ -1,4 +1,5 @@
 import type { Vehicle } from '../catalog/vehicle';
+import { brandLabel } from '../catalog/brand-label';
 import { vehiclePath } from '../catalog/vehicle-path';
 
 /** A vehicle a page shows with its price. */
@@ -24,7 +25,7 @@ export function offerCatalogJsonLd(vehicles: OfferedVehicle[], list: { name: str
       itemOffered: {
         '@type': 'Product',
         name: vehicle.name,
-        brand: { '@type': 'Brand', name: vehicle.brand.toUpperCase() },
+        brand: { '@type': 'Brand', name: brandLabel(vehicle) },
         category: 'Golf cart',
         ...(vehicle.images[0] ? { image: `${origin}${vehicle.images[0]}` } : {}),
       },

@@ -1,8 +1,11 @@
 import { modelPageJsonLd } from './model-page-json-ld';
 import { brandPageJsonLd } from './brand-page-json-ld';
 import { offerCatalogJsonLd } from './offer-catalog-json-ld';
+import { showroomJsonLd } from './showroom-json-ld';
 import type { StructuredData } from './structured-data';
+import { townJsonLd } from './town-json-ld';
 import { unitJsonLd } from './unit-json-ld';
+import { catalogVehicleJsonLd } from './vehicle-json-ld';
 import { vehicleListJsonLd } from './vehicle-list-json-ld';
 
 /** The builders the server hands page heads; only server code imports this module. */
@@ -12,4 +15,7 @@ export const structuredData: StructuredData = {
   brandPage: brandPageJsonLd,
   modelPage: modelPageJsonLd,
   unitPage: unitJsonLd,
+  vehiclePage: catalogVehicleJsonLd,
+  townPage: townJsonLd,
+  showroom: showroomJsonLd,
 };

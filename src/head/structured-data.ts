@@ -3,6 +3,9 @@ import type { offerCatalogJsonLd } from './offer-catalog-json-ld';
 import type { unitJsonLd } from './unit-json-ld';
 import type { vehicleListJsonLd } from './vehicle-list-json-ld';
 import type { modelPageJsonLd } from './model-page-json-ld';
+import type { showroomJsonLd } from './showroom-json-ld';
+import type { townJsonLd } from './town-json-ld';
+import type { catalogVehicleJsonLd } from './vehicle-json-ld';
 
 /**
  * The structured-data (JSON-LD) builders a page's head uses, handed to it by the server when it
@@ -15,4 +18,7 @@ export interface StructuredData {
   brandPage: typeof brandPageJsonLd;
   modelPage: typeof modelPageJsonLd;
   unitPage: typeof unitJsonLd;
+  vehiclePage: typeof catalogVehicleJsonLd;
+  townPage: typeof townJsonLd;
+  showroom: typeof showroomJsonLd;
 }

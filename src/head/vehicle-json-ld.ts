@@ -1,5 +1,7 @@
 import type { Vehicle } from '../catalog/vehicle';
 import type { BusinessProfile } from '../config/business-profile';
+import { brandLabel } from '../catalog/brand-label';
+import { specificationRows } from '../catalog/specification-rows';
 import { vehiclePath } from '../catalog/vehicle-path';
 import { breadcrumbJsonLd } from './breadcrumb-json-ld';
 import { businessRef } from './business-identity';
@@ -38,4 +40,18 @@ export function vehicleJsonLd(
     { label: vehicle.name, path },
   ];
   return [productJsonLd, breadcrumbJsonLd(trail, business.origin)];
+}
+
+/** A model entry's detail page (/vehicle/{id}): a new cart of a house brand, in stock or to order. */
+export function catalogVehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
+  return vehicleJsonLd(vehicle, business, {
+    product: {
+      sku: vehicle.slug,
+      category: 'Electric golf cart',
+      brand: { '@type': 'Brand', name: brandLabel(vehicle) },
+      image: vehicle.images.map((image) => new URL(image, business.origin).href),
+      additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
+    },
+    offer: { availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock', itemCondition: 'https://schema.org/NewCondition' },
+  });
 }

@@ -1,3 +1,4 @@
+import { brandLabel } from '../catalog/brand-label';
 import type { LeadSource } from '../contact/visit-source';
 import type { ContactInput } from '../contact/contact-schema';
 import type { VehicleOfInterest } from '../contact/vehicle-of-interest';
@@ -17,7 +18,7 @@ export interface InquiryLead extends ContactInput {
 /** The make and model of a lead's vehicle: "DENAGO" and "EV City" from "DENAGO EV City"; a unit's as its feed gives them. */
 export function makeAndModel(vehicle: VehicleOfInterest): { make: string; model: string } {
   if (vehicle.unit) return { make: vehicle.unit.make, model: vehicle.unit.model };
-  const make = vehicle.brand.toUpperCase();
+  const make = brandLabel({ brand: vehicle.brand });
   const model = vehicle.name.toUpperCase().startsWith(`${make} `) ? vehicle.name.slice(make.length + 1) : vehicle.name;
   return { make, model };
 }

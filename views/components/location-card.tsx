@@ -3,7 +3,7 @@ import type { Showroom } from '../../src/config/business-profile';
 import { ButtonLink } from './button-link';
 import { Card } from './card';
 import { HoursList } from './hours-list';
-import { Icon } from './icon';
+import { IconLine } from './icon-line';
 import { OpenSign } from './open-sign';
 
 const externalLinks = [
@@ -27,26 +27,23 @@ export function LocationCard({ showroom, withHours = false, status, headingLevel
   return (
     <Card as="article" className="flex h-full flex-col p-6">
       <Heading className="text-lg font-bold text-ink-900">{showroom.name}</Heading>
-      <address className="mt-3 flex gap-2 not-italic text-ink-700">
-        <Icon name="pin" className="mt-0.5 size-4 text-brand-600" />
+      <IconLine as="address" icon="pin" className="mt-3 not-italic text-ink-700">
         <span>
           {showroom.street}
           <br />
           {showroom.city}, {showroom.state} {showroom.postalCode}
         </span>
-      </address>
-      <p className="mt-2 flex gap-2 text-ink-700">
-        <Icon name="phone" className="mt-0.5 size-4 text-brand-600" />
+      </IconLine>
+      <IconLine icon="phone" className="mt-2 text-ink-700">
         <a href={showroom.phoneHref} className="font-semibold text-brand-700 hover:underline">
           {showroom.phone}
         </a>
-      </p>
+      </IconLine>
       {withHours ? (
         <>
-          <div className="mt-2 flex gap-2 text-sm text-ink-700">
-            <Icon name="clock" className="mt-0.5 size-4 text-brand-600" />
+          <IconLine as="div" icon="clock" className="mt-2 text-sm text-ink-700">
             <HoursList week={showroom.hours} />
-          </div>
+          </IconLine>
           <OpenSign status={status} className="mt-3 text-ink-700" />
         </>
       ) : null}

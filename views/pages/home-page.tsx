@@ -1,4 +1,4 @@
-import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { whyChooseUs } from '../../seeds/brands';
 import { featuredVehicles } from '../../seeds/featured-vehicles';
 import type { Vehicle } from '../../src/catalog/vehicle';
@@ -11,7 +11,7 @@ import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { ActionPair } from '../components/call-button';
 import { CtaCard } from '../components/call-to-action';
-import { Icon } from '../components/icon';
+import { IconLine } from '../components/icon-line';
 import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
@@ -25,8 +25,9 @@ import type { PageModule } from './page-module';
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
 
-// Cards of text and links, far down the page: hydrated after it (deferred-hydration.tsx).
+// Cards of text and links (the showrooms, the Cape May towns), far down the page: hydrated after it (deferred-hydration.tsx).
 const ShowroomList = deferredHydration(() => import('../components/showroom-list').then((module) => module.ShowroomList));
+const LinkTiles = deferredHydration(() => import('../components/link-tiles').then((module) => module.LinkTiles));
 
 type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description'>;
 
@@ -161,19 +162,7 @@ function HomePage() {
         intro={`We deliver and service carts in all ${capeMayTowns.length} Cape May County municipalities.`}
         id="cape-may-towns"
       >
-        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {capeMayTowns.map((town) => (
-            <li key={town.path}>
-              <Link
-                to={town.path}
-                className="flex items-center justify-between rounded-xl bg-white px-4 py-3 font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50"
-              >
-                {town.label}
-                <Icon name="arrowRight" className="size-4" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkTiles links={capeMayTowns} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" />
       </Section>
 
       <Section title="Our Showrooms" intro={`${capitalize(countInWords(business.showrooms.length))} locations, one team. Stop by for a test drive.`} id="showrooms">
@@ -195,24 +184,21 @@ function HomePage() {
         }
         details={
           <ul className="mt-5 space-y-2 text-ink-700">
-            <li className="flex items-center gap-2">
-              <Icon name="phone" className="size-4 text-brand-600" />
+            <IconLine as="li" icon="phone">
               <a href={business.phoneHref} className="font-semibold text-brand-700 hover:underline">
                 {business.phone}
               </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Icon name="mail" className="size-4 text-brand-600" />
+            </IconLine>
+            <IconLine as="li" icon="mail">
               <a href={`mailto:${business.email}`} className="font-semibold text-brand-700 hover:underline">
                 {business.email}
               </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Icon name="clock" className="size-4 text-brand-600" />
+            </IconLine>
+            <IconLine as="li" icon="clock">
               {hoursRows(business.hours)
                 .map((row) => `${row.days} ${row.hours}`)
                 .join(' · ')}
-            </li>
+            </IconLine>
           </ul>
         }
       >

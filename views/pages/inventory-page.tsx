@@ -3,6 +3,7 @@ import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType,
 import type { InventoryListing, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
+import { brandLabel } from '../../src/catalog/brand-label';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogFor } from '../../src/request-context';
@@ -172,7 +173,7 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
         <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
           {listing.vehicles.map((vehicle) => (
             <li key={vehicle.id}>
-              <CatalogVehicleCard vehicle={vehicle} eyebrow={(vehicle.unit?.brandName ?? vehicle.brand).toUpperCase()} badge={unitBadge(vehicle.unit)} />
+              <CatalogVehicleCard vehicle={vehicle} eyebrow={brandLabel(vehicle)} badge={unitBadge(vehicle.unit)} />
             </li>
           ))}
         </ul>

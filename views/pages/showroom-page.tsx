@@ -1,6 +1,5 @@
 import { capitalize, showroomSummary } from '../../src/business/showroom-summary';
 import type { BusinessProfile } from '../../src/config/business-profile';
-import { showroomJsonLd } from '../../src/head/showroom-json-ld';
 import { listOf } from '../../src/text/list-of';
 import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
@@ -113,7 +112,7 @@ function ShowroomPage() {
 export const showroomPage: PageModule = {
   Component: ShowroomPage,
   handle: {
-    head: ({ business }) => ({
+    head: ({ business, structuredData }) => ({
       title: 'Showrooms & Hours',
       description: `Visit one of our ${business.showrooms.length} golf cart showrooms in ${listOf(business.showrooms.map((showroom) => showroom.city))} for test drives, expert advice and financing.`,
       canonicalPath: '/showroom',
@@ -123,7 +122,7 @@ export const showroomPage: PageModule = {
         ...business.showrooms.map((showroom) => `golf carts ${showroom.city} ${showroom.state}`),
         'golf cart test drive',
       ],
-      jsonLd: business.showrooms.map((showroom) => showroomJsonLd(showroom, business)),
+      jsonLd: structuredData ? business.showrooms.map((showroom) => structuredData.showroom(showroom, business)) : [],
     }),
   },
 };

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { FeatureCard } from '../components/feature-card';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
+import { LinkTiles } from '../components/link-tiles';
 import { Section } from '../components/section';
 import { useBusiness } from '../hooks/use-business';
 import type { PageModule } from './page-module';
@@ -48,25 +48,16 @@ function ThankYouPage() {
         </div>
       </Section>
       <Section title="While you wait" id="explore">
-        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          {[
-            { to: '/inventory', label: 'Browse our inventory' },
-            { to: '/rentals', label: 'See rental prices' },
-            { to: '/financing', label: 'Apply for financing' },
-            { to: '/', label: 'Back to the home page' },
-          ].map((link) => (
-            <li key={link.to}>
-              <Link
-                to={link.to}
-                reloadDocument={link.to === '/financing'}
-                className="flex items-center justify-between rounded-2xl bg-white p-5 font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50"
-              >
-                {link.label}
-                <Icon name="arrowRight" className="size-4" />
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <LinkTiles
+          roomy
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4"
+          links={[
+            { path: '/inventory', label: 'Browse our inventory' },
+            { path: '/rentals', label: 'See rental prices' },
+            { path: '/financing', label: 'Apply for financing', reloadDocument: true },
+            { path: '/', label: 'Back to the home page' },
+          ]}
+        />
       </Section>
     </>
   );

@@ -2,8 +2,6 @@ import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router
 import { whyChooseUs } from '../../seeds/brands';
 import type { Town } from '../../seeds/towns';
 import type { Vehicle } from '../../src/catalog/vehicle';
-import type { BusinessProfile } from '../../src/config/business-profile';
-import { breadcrumbJsonLd } from '../../src/head/breadcrumb-json-ld';
 import { contactPath } from '../../src/contact/contact-path';
 import { formatPrice } from '../../src/catalog/format-price';
 import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
@@ -27,7 +25,6 @@ import { notFoundPage } from './not-found-page';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 import type { TownPageCopy } from './town-page-copy';
-import { businessIdentity } from '../../src/head/business-identity';
 import { CheckList } from '../components/check-list';
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
@@ -230,26 +227,6 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
   );
 }
 
-function townJsonLd(town: Town, copy: TownPageCopy, business: BusinessProfile): object[] {
-  return [
-    breadcrumbJsonLd(
-      [
-        { label: 'Home', path: '/' },
-        { label: `Golf Carts in ${copy.fullName}`, path: townPath(town) },
-      ],
-      business.origin,
-    ),
-    {
-      ...businessIdentity(business),
-      areaServed: {
-        '@type': town.type === 'City' ? 'City' : 'AdministrativeArea',
-        name: `${copy.fullName}, New Jersey`,
-        containedInPlace: { '@type': 'AdministrativeArea', name: `${copy.county}, New Jersey` },
-      },
-    },
-  ];
-}
-
 export const townPage: PageModule<TownData> = {
   Component: TownPage,
   loader: townLoader,
@@ -262,7 +239,7 @@ export const townPage: PageModule<TownData> = {
         description: copy.seoDescription,
         canonicalPath: townPath(town),
         keywords: copy.keywords,
-        jsonLd: townJsonLd(town, copy, args.business),
+        jsonLd: args.structuredData?.townPage(town, args.business) ?? [],
       };
     },
   },

@@ -3,6 +3,7 @@ import type { InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { similarVehicles } from '../../src/catalog/similar-vehicles';
 import { unitPageStatus } from '../../src/catalog/unit-page-status';
 import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
+import { brandLabel } from '../../src/catalog/brand-label';
 import { contactPath } from '../../src/contact/contact-path';
 import { shortenText } from '../../src/text/shorten-text';
 import { unitModelPage } from '../../src/catalog/unit-model-page';
@@ -110,7 +111,7 @@ function SoldUnit({ vehicle, similar }: { vehicle: Unit; similar: InventoryVehic
           <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="similar-heading">
             {similar.map((other) => (
               <li key={other.id}>
-                <CatalogVehicleCard vehicle={other} eyebrow={(other.unit?.brandName ?? other.brand).toUpperCase()} />
+                <CatalogVehicleCard vehicle={other} eyebrow={brandLabel(other)} />
               </li>
             ))}
           </ul>

@@ -22,7 +22,8 @@ import type { PageModule } from './page-module';
 import { CheckList } from '../components/check-list';
 import { VehiclePageTop } from '../components/vehicle-page-top';
 import { FactTile } from '../components/fact-tile';
-import { vehicleJsonLd } from '../../src/head/vehicle-json-ld';
+import type { StructuredData } from '../../src/head/structured-data';
+import { brandLabel } from '../../src/catalog/brand-label';
 
 interface VehicleDetailData {
   /** The vehicle, null when no vehicle has the id; pending during a client-side navigation. */
@@ -50,8 +51,6 @@ function vehicleBadge(vehicle: Pick<Vehicle, 'isNew' | 'inStock'>): { label: str
   return { label: 'Out of Stock', tone: 'neutral' };
 }
 
-const brandName = (vehicle: Pick<Vehicle, 'brand'>) => vehicle.brand.toUpperCase();
-
 function VehicleDetailSkeleton() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6" data-testid="vehicle-detail-skeleton">
@@ -66,9 +65,9 @@ function VehicleDetailSkeleton() {
             <div className="h-6 w-16 rounded-full bg-sun-200" />
             <div className="h-10 w-3/4 rounded bg-ink-200" />
             <div className="h-8 w-1/3 rounded bg-ink-200" />
-            <div className="h-4 w-full rounded bg-ink-100" />
-            <div className="h-4 w-full rounded bg-ink-100" />
-            <div className="h-4 w-2/3 rounded bg-ink-100" />
+            {['w-full', 'w-full', 'w-2/3'].map((width, line) => (
+              <div key={line} className={`h-4 ${width} rounded bg-ink-100`} />
+            ))}
             <div className="flex gap-3 pt-4">
               <div className="h-12 w-44 rounded-full bg-ink-200" />
               <div className="h-12 w-44 rounded-full bg-ink-100" />
@@ -116,7 +115,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
             {vehicle.specifications.seatingCapacity}
           </FactTile>
           <FactTile label="Brand" icon="star">
-            {brandName(vehicle)}
+            {brandLabel(vehicle)}
           </FactTile>
           {vehicle.year ? (
             <FactTile label="Model Year" icon="calendar">
@@ -180,28 +179,15 @@ function VehicleDetailPage() {
   );
 }
 
-function catalogVehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
-  return vehicleJsonLd(vehicle, business, {
-    product: {
-      sku: vehicle.slug,
-      category: 'Electric golf cart',
-      brand: { '@type': 'Brand', name: brandName(vehicle) },
-      image: vehicle.images.map((image) => new URL(image, business.origin).href),
-      additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
-    },
-    offer: { availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock', itemCondition: 'https://schema.org/NewCondition' },
-  });
-}
-
-function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile): PageHead {
+function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile, structuredData: StructuredData | null = null): PageHead {
   return {
     title: `${vehicle.name} for Sale`,
     // About what search results show of a description.
     description: shortenText(vehicle.description, 155),
     // Models with a fixed page are indexed there; this page points crawlers to it.
     canonicalPath: vehiclePath(vehicle),
-    keywords: [vehicle.name, `${brandName(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],
-    jsonLd: catalogVehicleJsonLd(vehicle, business),
+    keywords: [vehicle.name, `${brandLabel(vehicle)} golf cart`, 'golf cart for sale NJ', 'electric golf cart'],
+    jsonLd: structuredData?.vehiclePage(vehicle, business) ?? [],
   };
 }
 
@@ -209,7 +195,7 @@ export const vehicleDetailPage: PageModule<VehicleDetailData> = {
   Component: VehicleDetailPage,
   loader: vehicleDetailLoader,
   handle: {
-    head: ({ data, params, business }) => {
+    head: ({ data, params, business, structuredData }) => {
       const vehicle = data?.vehicle;
       if (vehicle instanceof Promise) {
         return { title: 'Vehicle Details', description: 'Golf cart details, features and specifications.', canonicalPath: `/vehicle/${params.id}` };
@@ -217,7 +203,7 @@ export const vehicleDetailPage: PageModule<VehicleDetailData> = {
       if (!vehicle) {
         return vehicleNotFoundHead;
       }
-      return vehicleDetailHead(vehicle, business);
+      return vehicleDetailHead(vehicle, business, structuredData);
     },
   },
 };
