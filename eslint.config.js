@@ -45,7 +45,8 @@ export default tseslint.config(
               // Server-only modules (*.server.ts: zod schemas, structured data) stay out of the browser's bundle.
               target: './views',
               from: './src/**/*.server.ts',
-              message: 'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).',
+              message:
+                'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).',
             },
           ],
         },

@@ -94,7 +94,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'framework', test: /node_modules\/(react|react-dom|react-router|scheduler|zustand)\// },
-                { name: 'page-basics', test: /\/(views\/components\/(card|section|page-hero|badge)|src\/(business\/years-in-business|contact\/contact-path|catalog\/format-price|catalog\/vehicle-path))\.tsx?$/ },
+                {
+                  name: 'page-basics',
+                  test: /\/(views\/components\/(card|section|page-hero|badge)|src\/(business\/years-in-business|contact\/contact-path|catalog\/format-price|catalog\/vehicle-path))\.tsx?$/,
+                },
               ],
             },
           },

@@ -4,7 +4,11 @@ import { defineConfig } from 'vitest/config';
 // Browser tests (test/e2e) run under Playwright, not Vitest.
 export default defineConfig({
   test: {
-    include: ['{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}', 'test/integration/**/*.test.{ts,tsx}', 'packages/*/{src,test}/**/*.test.ts'],
+    include: [
+      '{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}',
+      'test/integration/**/*.test.{ts,tsx}',
+      'packages/*/{src,test}/**/*.test.ts',
+    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,

@@ -22,7 +22,9 @@ export function sitemapController(catalog: SitemapCatalog, origin: string): Rout
     res
       .type('application/xml')
       .set('Cache-Control', `public, max-age=${HOUR_SECONDS}`)
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`);
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`,
+      );
   });
 
   router.get('/robots.txt', (_req, res) => {

@@ -48,9 +48,7 @@ export function vehiclesController(catalog: Catalog, sendJson: SendJson): Router
     const id = params.data.id.toLowerCase();
     await sendJson(req, res, `vehicle/${id}`, async () => {
       const vehicle = await catalog.findVehicle(id);
-      return vehicle
-        ? { status: 200, body: vehicle, keep: true }
-        : { status: 404, body: { error: 'Vehicle not found' }, keep: false, cacheControl: 'no-store' };
+      return vehicle ? { status: 200, body: vehicle, keep: true } : { status: 404, body: { error: 'Vehicle not found' }, keep: false, cacheControl: 'no-store' };
     });
   });
 

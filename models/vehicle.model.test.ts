@@ -62,7 +62,17 @@ describe('Vehicle', () => {
 
   it("answers a unit's facts as JSON, its sale date as ISO text, never where its photos came from", () => {
     const soldAt = new Date('2026-05-01T12:00:00Z');
-    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, status: 'sold', soldAt } }))) as { unit: Record<string, unknown> };
-    expect(json.unit).toEqual({ brandName: 'Club Car', model: 'Onward 4 Passenger', stockNumber: 'SG2401', condition: 'used', status: 'sold', soldAt: '2026-05-01T12:00:00.000Z', photos: [] });
+    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, status: 'sold', soldAt } }))) as {
+      unit: Record<string, unknown>;
+    };
+    expect(json.unit).toEqual({
+      brandName: 'Club Car',
+      model: 'Onward 4 Passenger',
+      stockNumber: 'SG2401',
+      condition: 'used',
+      status: 'sold',
+      soldAt: '2026-05-01T12:00:00.000Z',
+      photos: [],
+    });
   });
 });

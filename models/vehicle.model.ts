@@ -44,7 +44,10 @@ export interface VehicleRecord {
 }
 
 /** The catalog fields of a vehicle entry or feed unit, as the vehicles collection stores them. */
-type RecordFields = Pick<VehicleRecord, 'slug' | 'name' | 'description' | 'brand' | 'category' | 'year' | 'price' | 'images' | 'specifications' | 'features' | 'in_stock' | 'is_new'>;
+type RecordFields = Pick<
+  VehicleRecord,
+  'slug' | 'name' | 'description' | 'brand' | 'category' | 'year' | 'price' | 'images' | 'specifications' | 'features' | 'in_stock' | 'is_new'
+>;
 
 /** The reverse of vehicleFromRecord for the catalog fields both importers write (inStock → in_stock). */
 export function recordFields(entry: Omit<VehicleDto, 'id' | 'unit'>): RecordFields {

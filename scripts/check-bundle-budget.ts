@@ -31,13 +31,13 @@ for (const chunk of entryChunks) {
 const rows = pageRouteIds(routes)
   .filter((id) => manifest[pageModuleKey(id)])
   .map((id) => {
-  const assets = initialAssets(manifest, [id]);
-  const js = gzipKb([...assets.entry, ...assets.page]);
-  const css = gzipKb(assets.styles);
-  if (js > JS_BUDGET_KB) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${JS_BUDGET_KB} KB)`);
-  if (css > CSS_BUDGET_KB) problems.push(`${id}: ${css.toFixed(1)} KB of CSS (budget ${CSS_BUDGET_KB} KB)`);
-  return { id, entry: gzipKb(assets.entry), page: gzipKb(assets.page), js, css };
-});
+    const assets = initialAssets(manifest, [id]);
+    const js = gzipKb([...assets.entry, ...assets.page]);
+    const css = gzipKb(assets.styles);
+    if (js > JS_BUDGET_KB) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${JS_BUDGET_KB} KB)`);
+    if (css > CSS_BUDGET_KB) problems.push(`${id}: ${css.toFixed(1)} KB of CSS (budget ${CSS_BUDGET_KB} KB)`);
+    return { id, entry: gzipKb(assets.entry), page: gzipKb(assets.page), js, css };
+  });
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 console.log(line(['page type', 'entry JS', 'page JS', 'initial JS', 'CSS']));

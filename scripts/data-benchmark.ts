@@ -95,7 +95,11 @@ function importSeconds(size: number, round: number): number {
 }
 
 async function main(): Promise<void> {
-  console.log(`load average at start: ${loadavg().map((value) => value.toFixed(2)).join(' ')}; ${rounds} rounds`);
+  console.log(
+    `load average at start: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}; ${rounds} rounds`,
+  );
   const postSizes = [0, 10_000, 50_000];
   const postDirs = new Map<number, string>();
   for (const size of postSizes) postDirs.set(size, await preparedDataDir(`posts-${size}`, size, 0));
@@ -125,7 +129,9 @@ async function main(): Promise<void> {
   const empty = median(latencies.get(0)!.p50);
   for (const size of postSizes) {
     const { p50, p95 } = latencies.get(size)!;
-    console.log(`| ${size.toLocaleString('en-US')} | ${median(p50).toFixed(1)} (${spread(p50)}) | ${median(p95).toFixed(1)} (${spread(p95)}) | ${(median(p50) / empty).toFixed(2)}x |`);
+    console.log(
+      `| ${size.toLocaleString('en-US')} | ${median(p50).toFixed(1)} (${spread(p50)}) | ${median(p95).toFixed(1)} (${spread(p95)}) | ${(median(p50) / empty).toFixed(2)}x |`,
+    );
   }
   console.log('\n| inquiries stored | outbox: 300 pending mailed, s (min-max) |');
   console.log('|---|---|');
@@ -133,7 +139,11 @@ async function main(): Promise<void> {
   console.log('\n| vehicles | catalog:import into an empty store, s (min-max) |');
   console.log('|---|---|');
   for (const [size, seconds] of imports) console.log(`| ${size.toLocaleString('en-US')} | ${median(seconds).toFixed(2)} (${spread(seconds)}) |`);
-  console.log(`\nload average at end: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nload average at end: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
 }
 
 main()

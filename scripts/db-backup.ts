@@ -7,7 +7,8 @@ import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
 // database is not this process's to copy: use the provider's backups or npm run db:export.
 
 runOperatorCommand('db:backup', async ({ env }) => {
-  if (env.MONGODB_URI) throw new OperatorError(['MONGODB_URI is set: back up that MongoDB with its own tools (or npm run db:export); db:backup copies the embedded database']);
+  if (env.MONGODB_URI)
+    throw new OperatorError(['MONGODB_URI is set: back up that MongoDB with its own tools (or npm run db:export); db:backup copies the embedded database']);
   const dataDir = path.resolve(env.DATA_DIR);
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const target = path.resolve(process.argv[2] ?? path.join(path.dirname(dataDir), 'backups', `embedded-mongo-${stamp}.sqlite`));

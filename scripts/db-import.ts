@@ -32,7 +32,8 @@ runOperatorCommand('db:import', async ({ database }) => {
   for await (const line of lines) {
     lineNumber += 1;
     if (lineNumber === 1) {
-      if ((JSON.parse(line) as { format?: unknown }).format !== EXPORT_FORMAT) throw new OperatorError([`${file} is not a db:export file (line 1 has no "${EXPORT_FORMAT}" header)`]);
+      if ((JSON.parse(line) as { format?: unknown }).format !== EXPORT_FORMAT)
+        throw new OperatorError([`${file} is not a db:export file (line 1 has no "${EXPORT_FORMAT}" header)`]);
       continue;
     }
     if (line.trim() === '') continue;

@@ -56,7 +56,13 @@ function repaint(svg: string, paint: string): string {
     const max = Math.max(...rgb);
     if (KEEP.has(hex) || max === 0 || (max - Math.min(...rgb)) / max < 0.45) return hex;
     const ratio = luminance(rgb) / mainLuminance;
-    return `#${target.map((channel) => Math.round(Math.min(1, channel * ratio) * 255).toString(16).padStart(2, '0')).join('')}`;
+    return `#${target
+      .map((channel) =>
+        Math.round(Math.min(1, channel * ratio) * 255)
+          .toString(16)
+          .padStart(2, '0'),
+      )
+      .join('')}`;
   });
 }
 
@@ -158,7 +164,8 @@ async function main() {
   for (const unit of units) {
     const look = LOOKS[unit.stockNumber];
     if (!look) throw new Error(`no look for stock number ${unit.stockNumber}: add it to LOOKS`);
-    if (look.shots.length !== unit.photoSources.length) throw new Error(`${unit.stockNumber}: the feed names ${unit.photoSources.length} photos, LOOKS draws ${look.shots.length}`);
+    if (look.shots.length !== unit.photoSources.length)
+      throw new Error(`${unit.stockNumber}: the feed names ${unit.photoSources.length} photos, LOOKS draws ${look.shots.length}`);
     const illustration = await readFile(path.join(root, 'public/images/vehicles', `${look.illustration}.svg`), 'utf8');
     const cartSvg = look.paint ? repaint(illustration, look.paint) : illustration;
     for (const [index, shot] of look.shots.entries()) {

@@ -130,7 +130,9 @@ function hslToHex(h: number, s: number, l: number): string {
   const channel = (n: number) => {
     const k = (n + h / 30) % 12;
     const c = light - a * Math.max(-1, Math.min(k - 3, 9 - k, 1));
-    return Math.round(c * 255).toString(16).padStart(2, '0');
+    return Math.round(c * 255)
+      .toString(16)
+      .padStart(2, '0');
   };
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
@@ -160,9 +162,7 @@ function shapeFor(entry: CatalogEntry, siblingIndex: number): CartShape {
 
 function wheel(cx: number, cy: number, r: number, knobby: boolean, p: Palette): string {
   const windows = 2 * Math.PI * r * 0.4;
-  const tread = knobby
-    ? `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r - 1.5)}" fill="none" stroke="${p.tire}" stroke-width="5" stroke-dasharray="4.5 3"/>`
-    : '';
+  const tread = knobby ? `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r - 1.5)}" fill="none" stroke="${p.tire}" stroke-width="5" stroke-dasharray="4.5 3"/>` : '';
   return (
     `<g><circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}" fill="${p.tire}"/>${tread}` +
     `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r * 0.8)}" fill="none" stroke="#ffffff" stroke-opacity=".08" stroke-width="2"/>` +
@@ -203,9 +203,7 @@ function drawCart(shape: CartShape): { body: string; gradient: string; length: n
 
   const parts: string[] = [];
   const rect = (x: number, y: number, w: number, h: number, fill: string, rx = 4, opacity = 1) =>
-    parts.push(
-      `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${rx}" fill="${fill}"${opacity < 1 ? ` fill-opacity="${opacity}"` : ''}/>`,
-    );
+    parts.push(`<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}" rx="${rx}" fill="${fill}"${opacity < 1 ? ` fill-opacity="${opacity}"` : ''}/>`);
 
   // Roof struts sit behind the seats, so they are drawn first.
   const strutXs = [roofRear + 7, ...(shape.rows >= 3 ? backs.slice(1).map((x) => x - 8) : [])];

@@ -13,7 +13,9 @@ runOperatorCommand('inquiries:status', async ({ database }) => {
   for (const delivery of owed) {
     const next = delivery.status === 'pending' ? ` next attempt ${delivery.nextAttemptAt.toISOString()}` : '';
     const error = delivery.lastError ? ` last error: ${delivery.lastError}` : '';
-    process.stdout.write(`${delivery.status.padEnd(7)} ${delivery.message.padEnd(12)} inquiry ${delivery.inquiryId} received ${delivery.receivedAt.toISOString()} attempts ${delivery.attempts}${next}${error}\n`);
+    process.stdout.write(
+      `${delivery.status.padEnd(7)} ${delivery.message.padEnd(12)} inquiry ${delivery.inquiryId} received ${delivery.receivedAt.toISOString()} attempts ${delivery.attempts}${next}${error}\n`,
+    );
   }
   return failed > 0 ? 2 : 0;
 });

@@ -32,7 +32,15 @@ const { values: options } = parseArgs({
 });
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const ASSERTED = ['accessibility', 'best-practices', 'seo'] as const;
 const CATEGORIES = ['performance', ...ASSERTED] as const;
 type CategoryId = (typeof CATEGORIES)[number];
@@ -316,7 +324,9 @@ async function main(): Promise<number> {
       });
       if (!result) throw new Error(`Lighthouse returned no result for ${pathname}`);
       // Lighthouse's own advice for a broken trace (NO_NAVSTART and the like) is to run it again.
-      const broken = result.lhr.runtimeError ?? (categories.some((id) => result.lhr.categories[id]?.score === null) ? { code: 'AUDIT_ERROR', message: 'a category has no score' } : undefined);
+      const broken =
+        result.lhr.runtimeError ??
+        (categories.some((id) => result.lhr.categories[id]?.score === null) ? { code: 'AUDIT_ERROR', message: 'a category has no score' } : undefined);
       if (broken && attempt < runs + MAX_RETRIES) {
         console.error(`${page.name} (${pathname}): ${broken.code}, running it again`);
         continue;
@@ -327,25 +337,44 @@ async function main(): Promise<number> {
     const lhr = results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))[Math.floor((results.length - 1) / 2)]!;
     if (!options.ci) {
       mkdirSync(lhrDir, { recursive: true });
-      writeFileSync(path.join(lhrDir, `${page.name.replace(/[^a-z0-9]+/gi, '-').replace(/-$/, '').toLowerCase()}.json`), JSON.stringify(lhr));
+      writeFileSync(
+        path.join(
+          lhrDir,
+          `${page.name
+            .replace(/[^a-z0-9]+/gi, '-')
+            .replace(/-$/, '')
+            .toLowerCase()}.json`,
+        ),
+        JSON.stringify(lhr),
+      );
     }
     const report = summarise(page, pathname, lhr);
     if (runs > 1) report.performanceRuns = results.map((run) => Math.round((run.categories.performance?.score ?? NaN) * 100));
     reports.push(report);
     const scores = categories.map((id) => `${CATEGORY_NAMES[id]} ${report.scores[id]}`).join(', ');
-    console.error(`${page.name} (${pathname}): ${scores}${report.performanceRuns ? ` (Performance runs: ${report.performanceRuns.join(', ')})` : ''} in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    console.error(
+      `${page.name} (${pathname}): ${scores}${report.performanceRuns ? ` (Performance runs: ${report.performanceRuns.join(', ')})` : ''} in ${((Date.now() - began) / 1000).toFixed(1)} s`,
+    );
   }
 
   const lighthouseVersion = (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion}`;
   // Performance depends on what else the machine is doing: say so next to the figures.
-  const load = `load average ${os.loadavg().map((value) => value.toFixed(1)).join(' / ')} (1/5/15 min) at the end`;
+  const load = `load average ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')} (1/5/15 min) at the end`;
   const extra = process.argv.slice(2).filter((arg) => arg !== '--ci');
   const command = `npm run ${options.ci ? 'test:lighthouse' : 'bench:lighthouse'}${extra.length > 0 ? ` -- ${extra.join(' ')}` : ''}`;
   mkdirSync(path.dirname(reportPath), { recursive: true });
-  writeFileSync(reportPath, `${JSON.stringify({ date: startedAt.toISOString(), machine, load, command, runs, preset: 'mobile (emulated Moto G Power, simulated slow 4G throttling)', pages: reports }, null, 2)}\n`);
+  writeFileSync(
+    reportPath,
+    `${JSON.stringify({ date: startedAt.toISOString(), machine, load, command, runs, preset: 'mobile (emulated Moto G Power, simulated slow 4G throttling)', pages: reports }, null, 2)}\n`,
+  );
 
-  console.log(`Lighthouse ${lighthouseVersion}, mobile preset, ${startedAt.toISOString().slice(0, 10)}, ${machine}; ${load}${runs > 1 ? `; median of ${runs} runs by Performance` : ''}\n`);
+  console.log(
+    `Lighthouse ${lighthouseVersion}, mobile preset, ${startedAt.toISOString().slice(0, 10)}, ${machine}; ${load}${runs > 1 ? `; median of ${runs} runs by Performance` : ''}\n`,
+  );
   console.log(markdownTable(reports));
   for (const report of reports) {
     if (report.lcpElement) console.log(`\nLCP element on ${report.name}: ${report.lcpElement}`);
@@ -354,7 +383,9 @@ async function main(): Promise<number> {
   for (const report of withFailures) {
     console.log(`\n${report.name} (${report.path}):${report.runtimeError ? ` ${report.runtimeError}` : ''}`);
     for (const audit of report.failedAudits) {
-      console.log(`  [${CATEGORY_NAMES[audit.category]}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.expected ? ' — expected: the page answers with its error status' : ''}`);
+      console.log(
+        `  [${CATEGORY_NAMES[audit.category]}] ${audit.id}: ${audit.title}${audit.displayValue ? ` (${audit.displayValue})` : ''}${audit.expected ? ' — expected: the page answers with its error status' : ''}`,
+      );
       for (const detail of audit.details) console.log(`      ${detail}`);
     }
   }

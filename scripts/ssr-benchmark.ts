@@ -145,11 +145,9 @@ function wrkMilliseconds(value: string): number {
 }
 
 async function loadWithWrk(url: string, duration: number): Promise<Omit<Sample, 'cpuSeconds'>> {
-  const { stdout } = await promisify(execFile)(
-    wrkPath!,
-    ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${options.encoding}`, url],
-    { encoding: 'utf8' },
-  );
+  const { stdout } = await promisify(execFile)(wrkPath!, ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', '-H', `Accept-Encoding: ${options.encoding}`, url], {
+    encoding: 'utf8',
+  });
   const completed = /(\d+) requests in ([\d.]+)(ms|s|m)/.exec(stdout);
   if (!completed) throw new Error(`unexpected wrk output:\n${stdout}`);
   const runSeconds = wrkMilliseconds(`${completed[2]}${completed[3]}`) / 1000;
@@ -313,7 +311,9 @@ async function measureCatalogSize(size: number) {
 
     const sides = { app: { origin, pid: server.pid! }, nginx: { origin: nginx.origin, pid: nginx.pid } };
     const urlOf = (side: keyof typeof sides, index: number) => (side === 'app' ? origin + TARGETS[index]!.path : `${nginx!.origin}/${TARGETS[index]!.file}`);
-    console.log(`\n${size} vehicles: warming up (${TARGETS.length * 2} x 1 s), then ${rounds} rounds x ${TARGETS.length} targets x 2 sides x ${seconds} s with ${tool}, ${connections} connections ...`);
+    console.log(
+      `\n${size} vehicles: warming up (${TARGETS.length * 2} x 1 s), then ${rounds} rounds x ${TARGETS.length} targets x 2 sides x ${seconds} s with ${tool}, ${connections} connections ...`,
+    );
     for (const index of TARGETS.keys()) {
       await measure(urlOf('app', index), 1, sides.app.pid);
       await measure(urlOf('nginx', index), 1, sides.nginx.pid);
@@ -379,10 +379,13 @@ async function main(): Promise<void> {
   await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
   if (options['cpu-prof']) await mkdir(profileDir, { recursive: true });
-  const watchdog = setTimeout(() => {
-    console.error('The benchmark overran its time limit; stopping.');
-    process.exit(1);
-  }, (measuringSeconds + 300) * 1000);
+  const watchdog = setTimeout(
+    () => {
+      console.error('The benchmark overran its time limit; stopping.');
+      process.exit(1);
+    },
+    (measuringSeconds + 300) * 1000,
+  );
   try {
     const bySize: Array<{ vehicles: number; loadAfter: number[]; results: Results }> = [];
     for (const size of sizes) {
@@ -391,12 +394,20 @@ async function main(): Promise<void> {
       console.log(`\n${size} vehicles (medians of ${rounds} rounds, lowest-highest in brackets; load average now ${loadAverage().join(', ')}):\n\n${table(results)}`);
     }
 
-    const failures = bySize.flatMap(({ vehicles, results }) => results.filter((result) => result.app.failures + result.nginx.failures > 0).map((result) => `${result.name} at ${vehicles}`));
+    const failures = bySize.flatMap(({ vehicles, results }) =>
+      results.filter((result) => result.app.failures + result.nginx.failures > 0).map((result) => `${result.name} at ${vehicles}`),
+    );
     const over = bySize.flatMap(({ vehicles, results }) =>
-      results.filter((result) => result.cpuRatio !== null && result.cpuRatio > TARGET_CPU_RATIO).map((result) => `${result.name} at ${vehicles} (${result.cpuRatio!.toFixed(1)}x)`),
+      results
+        .filter((result) => result.cpuRatio !== null && result.cpuRatio > TARGET_CPU_RATIO)
+        .map((result) => `${result.name} at ${vehicles} (${result.cpuRatio!.toFixed(1)}x)`),
     );
     console.log(`\nLoad average before: ${loadBefore.join(', ')}; after: ${loadAverage().join(', ')}.`);
-    console.log(over.length === 0 ? `Every target costs at most ${TARGET_CPU_RATIO}x nginx's CPU per request.` : `Over ${TARGET_CPU_RATIO}x nginx's CPU per request: ${over.join(', ')}.`);
+    console.log(
+      over.length === 0
+        ? `Every target costs at most ${TARGET_CPU_RATIO}x nginx's CPU per request.`
+        : `Over ${TARGET_CPU_RATIO}x nginx's CPU per request: ${over.join(', ')}.`,
+    );
 
     const args = process.argv.slice(2);
     const report = {

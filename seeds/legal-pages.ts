@@ -79,9 +79,7 @@ export const legalPages: Record<'privacy' | 'terms', LegalPage> = {
       },
       {
         heading: 'Links to other sites',
-        paragraphs: [
-          'Links to manufacturers, lenders and maps open other websites that we do not control and whose own terms apply.',
-        ],
+        paragraphs: ['Links to manufacturers, lenders and maps open other websites that we do not control and whose own terms apply.'],
       },
       {
         heading: 'Liability',

@@ -14,15 +14,30 @@ describe('rental plans', () => {
     expect(table).toEqual([
       {
         group: '4-seater',
-        plans: [['daily', 245, null], ['3-day', 685, 'Save 6.8%'], ['weekly', 1050, 'Save 38.7%'], ['monthly', 2800, 'Save 61.6%']],
+        plans: [
+          ['daily', 245, null],
+          ['3-day', 685, 'Save 6.8%'],
+          ['weekly', 1050, 'Save 38.7%'],
+          ['monthly', 2800, 'Save 61.6%'],
+        ],
       },
       {
         group: '6-seater',
-        plans: [['daily', 295, null], ['3-day', 735, 'Save 16.9%'], ['weekly', 1400, 'Save 32.2%'], ['monthly', 3500, 'Save 60.4%']],
+        plans: [
+          ['daily', 295, null],
+          ['3-day', 735, 'Save 16.9%'],
+          ['weekly', 1400, 'Save 32.2%'],
+          ['monthly', 3500, 'Save 60.4%'],
+        ],
       },
       {
         group: 'utility',
-        plans: [['daily', 245, null], ['3-day', 685, 'Save 6.8%'], ['weekly', 1050, 'Save 38.7%'], ['monthly', 2800, 'Save 61.6%']],
+        plans: [
+          ['daily', 245, null],
+          ['3-day', 685, 'Save 6.8%'],
+          ['weekly', 1050, 'Save 38.7%'],
+          ['monthly', 2800, 'Save 61.6%'],
+        ],
       },
     ]);
   });
@@ -36,7 +51,10 @@ describe('rental plans', () => {
   it('recommends exactly one plan per section: the weekly one', () => {
     for (const group of rentalPlanGroups) {
       const recommended = group.plans.filter((p) => p.badge === 'RECOMMENDED');
-      expect(recommended.map((p) => p.id), group.id).toEqual(['weekly']);
+      expect(
+        recommended.map((p) => p.id),
+        group.id,
+      ).toEqual(['weekly']);
       expect(group.plans.filter((p) => p.badge !== null && p.badge !== 'RECOMMENDED')).toEqual([]);
     }
   });

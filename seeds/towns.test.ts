@@ -3,21 +3,57 @@ import { towns } from './towns';
 
 // The 33 Ocean County places and the 16 Cape May County municipalities of docs/decisions/003-specification-decisions.md#towns.
 const OCEAN_COUNTY = [
-  'Barnegat Township', 'Barnegat Light Borough', 'Bay Head Borough', 'Beach Haven Borough',
-  'Beachwood Borough', 'Berkeley Township', 'Brick Township', 'Eagleswood Township',
-  'Harvey Cedars Borough', 'Island Heights Borough', 'Jackson Township', 'Lacey Township',
-  'Lakehurst Borough', 'Lakewood Township', 'Lavallette Borough', 'Little Egg Harbor Township',
-  'Long Beach Township', 'Manchester Township', 'Mantoloking Borough', 'Ocean Gate Borough',
-  'Ocean Township', 'Pine Beach Borough', 'Plumsted Township', 'Point Pleasant Borough',
-  'Point Pleasant Beach Borough', 'Seaside Heights Borough', 'Seaside Park Borough',
-  'Ship Bottom Borough', 'South Toms River Borough', 'Stafford Township', 'Surf City Borough',
-  'Toms River Township', 'Tuckerton Borough',
+  'Barnegat Township',
+  'Barnegat Light Borough',
+  'Bay Head Borough',
+  'Beach Haven Borough',
+  'Beachwood Borough',
+  'Berkeley Township',
+  'Brick Township',
+  'Eagleswood Township',
+  'Harvey Cedars Borough',
+  'Island Heights Borough',
+  'Jackson Township',
+  'Lacey Township',
+  'Lakehurst Borough',
+  'Lakewood Township',
+  'Lavallette Borough',
+  'Little Egg Harbor Township',
+  'Long Beach Township',
+  'Manchester Township',
+  'Mantoloking Borough',
+  'Ocean Gate Borough',
+  'Ocean Township',
+  'Pine Beach Borough',
+  'Plumsted Township',
+  'Point Pleasant Borough',
+  'Point Pleasant Beach Borough',
+  'Seaside Heights Borough',
+  'Seaside Park Borough',
+  'Ship Bottom Borough',
+  'South Toms River Borough',
+  'Stafford Township',
+  'Surf City Borough',
+  'Toms River Township',
+  'Tuckerton Borough',
 ];
 const CAPE_MAY_COUNTY = [
-  'Avalon Borough', 'Cape May City', 'Cape May Point Borough', 'Dennis Township',
-  'Lower Township', 'Middle Township', 'North Wildwood City', 'Ocean City City',
-  'Sea Isle City City', 'Stone Harbor Borough', 'Upper Township', 'West Cape May Borough',
-  'West Wildwood Borough', 'Wildwood City', 'Wildwood Crest Borough', 'Woodbine Borough',
+  'Avalon Borough',
+  'Cape May City',
+  'Cape May Point Borough',
+  'Dennis Township',
+  'Lower Township',
+  'Middle Township',
+  'North Wildwood City',
+  'Ocean City City',
+  'Sea Isle City City',
+  'Stone Harbor Borough',
+  'Upper Township',
+  'West Cape May Borough',
+  'West Wildwood Borough',
+  'Wildwood City',
+  'Wildwood Crest Borough',
+  'Woodbine Borough',
 ];
 
 const sentences = (text: string) => text.split(/(?<=[.!?]["”]?)\s+(?=[A-Z"“])/);
@@ -27,7 +63,10 @@ const withoutName = (text: string, name: string) => text.replaceAll(name, '{town
 describe('towns', () => {
   it('has a page for each of the 33 Ocean County and 16 Cape May County places', () => {
     const byCounty = (county: string) =>
-      towns.filter((t) => t.county === county).map((t) => `${t.name} ${t.type}`).sort();
+      towns
+        .filter((t) => t.county === county)
+        .map((t) => `${t.name} ${t.type}`)
+        .sort();
     expect(byCounty('Ocean')).toEqual([...OCEAN_COUNTY].sort());
     expect(byCounty('Cape May')).toEqual([...CAPE_MAY_COUNTY].sort());
     expect(new Set(towns.map((t) => t.name)).size).toBe(49);

@@ -110,10 +110,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
-  app.use(
-    '/assets',
-    express.static(path.join(options.staticDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false }),
-  );
+  app.use('/assets', express.static(path.join(options.staticDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false }));
   const staticFiles = express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 });
   // Only a path that can be a file costs a look at the disk.
   app.use((req, res, next) => (FILE_PATH.test(req.path) ? staticFiles(req, res, next) : next()));

@@ -16,7 +16,13 @@ if (env.NODE_ENV === 'production' && placeholders.length > 0) {
 }
 const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
 
-startServer({ env, business, logger, pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')), staticDir: clientDir }).catch((error: unknown) => {
+startServer({
+  env,
+  business,
+  logger,
+  pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')),
+  staticDir: clientDir,
+}).catch((error: unknown) => {
   // One line an operator can act on: the reason is in the message itself.
   logger.fatal({ err: { name: (error as Error).name, message: (error as Error).message } }, `could not start: ${(error as Error).message}`);
   process.exit(1);

@@ -95,7 +95,11 @@ export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clo
     async listVehiclesByBrand(brand: Brand) {
       const parsed = brandSchema.safeParse(brand);
       if (!parsed.success) return [];
-      const records = await read(() => VehicleModel.find({ brand: parsed.data, ...listed() }).lean<VehicleRecord[]>().exec());
+      const records = await read(() =>
+        VehicleModel.find({ brand: parsed.data, ...listed() })
+          .lean<VehicleRecord[]>()
+          .exec(),
+      );
       return sortVehicles(records.map(vehicleFromRecord));
     },
 
@@ -113,7 +117,11 @@ export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clo
       const valid = slugs.filter((slug) => slugSchema.safeParse(slug).success);
       if (valid.length === 0) return [];
       // Trusted: a list of checked slugs, which sanitizeFilter would otherwise wrap in $eq.
-      const records = await read(() => VehicleModel.find({ slug: mongoose.trusted({ $in: valid }) }).lean<VehicleRecord[]>().exec());
+      const records = await read(() =>
+        VehicleModel.find({ slug: mongoose.trusted({ $in: valid }) })
+          .lean<VehicleRecord[]>()
+          .exec(),
+      );
       return sortVehicles(records.map(vehicleFromRecord));
     },
 

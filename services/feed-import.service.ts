@@ -72,12 +72,15 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   if (problems.length > 0) throw new CatalogImportError(problems);
 
   // Built here from constants, so trusted past sanitizeFilter.
-  const stored = await Vehicle.find({ unit: mongoose.trusted({ $exists: true }) }).lean<StoredUnitRecord[]>().exec();
+  const stored = await Vehicle.find({ unit: mongoose.trusted({ $exists: true }) })
+    .lean<StoredUnitRecord[]>()
+    .exec();
   const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
   const taken = await Vehicle.find({ slug: mongoose.trusted({ $in: [...incomingSlugs.keys()] }), unit: mongoose.trusted({ $exists: false }) })
     .lean<VehicleRecord[]>()
     .exec();
-  for (const model of taken) problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
+  for (const model of taken)
+    problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
   if (problems.length > 0) throw new CatalogImportError(problems);
 
   const photos = await processUnitPhotos(units, {

@@ -26,7 +26,15 @@ export async function owedDeliveries(): Promise<OwedDelivery[]> {
       .exec();
     for (const record of records) {
       const state = record[kind] as DeliveryState;
-      owed.push({ inquiryId: record.id, receivedAt: record.createdAt, message, status: state.status, attempts: state.attempts, nextAttemptAt: state.nextAttemptAt, ...(state.lastError ? { lastError: state.lastError } : {}) });
+      owed.push({
+        inquiryId: record.id,
+        receivedAt: record.createdAt,
+        message,
+        status: state.status,
+        attempts: state.attempts,
+        nextAttemptAt: state.nextAttemptAt,
+        ...(state.lastError ? { lastError: state.lastError } : {}),
+      });
     }
   }
   return owed.sort((a, b) => a.receivedAt.getTime() - b.receivedAt.getTime());

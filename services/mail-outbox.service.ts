@@ -129,9 +129,16 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
         await ContactForm.updateOne(
           { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
-          { $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) }, $inc: { [`${kind}.attempts`]: 1 }, $unset: { [`${kind}.claimToken`]: 1 } },
+          {
+            $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) },
+            $inc: { [`${kind}.attempts`]: 1 },
+            $unset: { [`${kind}.claimToken`]: 1 },
+          },
         ).exec();
-        logger.error({ ...log, attempts, err: describeFailure(error) }, 'inquiry notification given up after the retry period; marked failed (npm run inquiries:status lists it)');
+        logger.error(
+          { ...log, attempts, err: describeFailure(error) },
+          'inquiry notification given up after the retry period; marked failed (npm run inquiries:status lists it)',
+        );
         return false;
       }
       const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);

@@ -19,8 +19,10 @@ export function isRequestContext(context: unknown): context is RequestContext {
  * it: a server-rendered page hydrates with the server's data and needs none of it.
  */
 const browserCatalog = new Proxy({} as Catalog, {
-  get: (_target, method: keyof Catalog) => (...args: unknown[]) =>
-    import('./catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
+  get:
+    (_target, method: keyof Catalog) =>
+    (...args: unknown[]) =>
+      import('./catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
 });
 
 /** The catalog a loader should read: the server's service, else the browser's JSON API. */

@@ -126,7 +126,9 @@ describe('parseFeedCsv', () => {
   });
 
   it('names a row whose field count does not match the header, and CSV syntax problems, in row order', () => {
-    const { problems } = parseFeedCsv('stock_number,brand,model,condition,price\nU1,Club Car,Onward,used\nU2,Club Car,"Onward"x,used,1\nU3,Club Car,Onward,used,abc\n', { locations });
+    const { problems } = parseFeedCsv('stock_number,brand,model,condition,price\nU1,Club Car,Onward,used\nU2,Club Car,"Onward"x,used,1\nU3,Club Car,Onward,used,abc\n', {
+      locations,
+    });
     expect(problems).toEqual([
       'row 2: has 4 fields where row 1 names 5 columns',
       'row 3: text after the closing quote of field 3 (a quote inside a quoted field is written "")',

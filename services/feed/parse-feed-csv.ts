@@ -6,14 +6,21 @@ const COLUMN_NAMES = Object.keys(feedColumns) as FeedColumnName[];
 const REQUIRED_COLUMNS = COLUMN_NAMES.filter((column) => 'required' in feedColumns[column]);
 
 /** Header names as dealer systems write them: 'Stock Number' and 'stock-number' mean stock_number. */
-const columnName = (header: string) => header.trim().toLowerCase().replace(/[\s-]+/g, '_');
+const columnName = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
 
 const isColumn = (name: string): name is FeedColumnName => Object.hasOwn(feedColumns, name);
 
 /** Problems in row order (those of one row stay in the order they were found). */
 const byRow = (problems: string[]) => {
   const rowOf = (problem: string) => Number(/^row (\d+)/.exec(problem)?.[1] ?? 0);
-  return problems.map((problem, index) => ({ problem, index })).sort((a, b) => rowOf(a.problem) - rowOf(b.problem) || a.index - b.index).map(({ problem }) => problem);
+  return problems
+    .map((problem, index) => ({ problem, index }))
+    .sort((a, b) => rowOf(a.problem) - rowOf(b.problem) || a.index - b.index)
+    .map(({ problem }) => problem);
 };
 
 /**

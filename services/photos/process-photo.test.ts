@@ -81,9 +81,17 @@ describe('processPhoto', () => {
 
     expect(photo.hash).toMatch(/^[a-f0-9]{32}$/);
     expect(photo).toMatchObject({ width: 2400, height: 1600 });
-    for (const [format, extension] of [['avif', 'avif'], ['webp', 'webp'], ['jpeg', 'jpg']] as const) {
+    for (const [format, extension] of [
+      ['avif', 'avif'],
+      ['webp', 'webp'],
+      ['jpeg', 'jpg'],
+    ] as const) {
       expect(photo.sources[format]).toEqual(
-        [[480, 320], [960, 640], [1600, 1067]].map(([width, height]) => ({ width, height, url: `/photos/${photo.hash}/${width}.${extension}` })),
+        [
+          [480, 320],
+          [960, 640],
+          [1600, 1067],
+        ].map(([width, height]) => ({ width, height, url: `/photos/${photo.hash}/${width}.${extension}` })),
       );
       for (const { width, height } of photo.sources[format]) {
         const written = await sharp(path.join(photosDir, photo.hash, `${width}.${extension}`)).metadata();
@@ -93,12 +101,21 @@ describe('processPhoto', () => {
     expect(photo.placeholder).toMatch(/^data:image\/webp;base64,/);
     expect(photo.placeholder.length).toBeLessThan(400);
     expect(photo.color).toMatch(/^#[0-9a-f]{6}$/);
-    expect(await writtenFiles()).toEqual([photo.hash, ...['1600', '480', '960'].flatMap((width) => ['avif', 'jpg', 'webp'].map((extension) => `${photo.hash}/${width}.${extension}`)), `${photo.hash}/manifest.json`].sort());
+    expect(await writtenFiles()).toEqual(
+      [
+        photo.hash,
+        ...['1600', '480', '960'].flatMap((width) => ['avif', 'jpg', 'webp'].map((extension) => `${photo.hash}/${width}.${extension}`)),
+        `${photo.hash}/manifest.json`,
+      ].sort(),
+    );
   });
 
   it('never makes a photo wider than it is: 700 px gives 480 and 700, 300 px gives only 300', async () => {
     const medium = await processPhoto(await writeSource('medium.png', (await cartPhoto(700, 467)).png()), { photosDir });
-    expect(medium.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([[480, 320], [700, 467]]);
+    expect(medium.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([
+      [480, 320],
+      [700, 467],
+    ]);
     const small = await processPhoto(await writeSource('small.webp', (await cartPhoto(300, 200)).webp()), { photosDir });
     expect(small.sources.avif.map(({ width }) => width)).toEqual([300]);
     expect((await sharp(path.join(photosDir, small.hash, '300.jpg')).metadata()).width).toBe(300);
@@ -129,7 +146,10 @@ describe('processPhoto', () => {
     const source = await writeSource('sideways.jpg', (await cartPhoto(1200, 800)).jpeg().withMetadata({ orientation: 6 }));
     const photo = await processPhoto(source, { photosDir });
     expect(photo).toMatchObject({ width: 800, height: 1200 });
-    expect(photo.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([[480, 720], [800, 1200]]);
+    expect(photo.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([
+      [480, 720],
+      [800, 1200],
+    ]);
     const written = await sharp(path.join(photosDir, photo.hash, '800.jpg')).metadata();
     expect([written.width, written.height, written.orientation]).toEqual([800, 1200, undefined]);
   });

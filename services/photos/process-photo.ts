@@ -97,7 +97,9 @@ async function download(url: string, limits: typeof PHOTO_LIMITS, reject: (reaso
 
 /** The upright size of an image after the checks that need only its header. */
 async function inspect(bytes: Buffer, maxPixels: number, reject: (reason: string) => never): Promise<{ width: number; height: number }> {
-  const metadata = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => reject(`is not ${ACCEPTED}`));
+  const metadata = await sharp(bytes, { limitInputPixels: false })
+    .metadata()
+    .catch(() => reject(`is not ${ACCEPTED}`));
   const avif = metadata.format === 'heif' && metadata.compression === 'av1';
   if (!['jpeg', 'png', 'webp'].includes(metadata.format) && !avif) {
     reject(metadata.format === 'heif' ? `is HEIC; send it as ${ACCEPTED}` : `is ${metadata.format.toUpperCase()}, not ${ACCEPTED}`);
@@ -121,13 +123,7 @@ async function readManifest(folder: string): Promise<UnitPhoto | null> {
 }
 
 /** Writes every size and format into `folder` (a fresh temporary one) and returns the manifest. */
-async function writeSizes(
-  bytes: Buffer,
-  size: { width: number; height: number },
-  hash: string,
-  folder: string,
-  maxPixels: number,
-): Promise<UnitPhoto> {
+async function writeSizes(bytes: Buffer, size: { width: number; height: number }, hash: string, folder: string, maxPixels: number): Promise<UnitPhoto> {
   const widths = widthsFor(size.width);
   // Decoded once, upright, flattened onto white and at the largest size; every file is made from that.
   const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, autoOrient: true })

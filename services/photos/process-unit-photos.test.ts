@@ -13,8 +13,18 @@ describe('processUnitPhotos', () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'unit-photos-'));
     [front, side, notes] = ['front.jpg', 'side.jpg', 'notes.jpg'].map((name) => path.join(work, name)) as [string, string, string];
-    await writeFile(front, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b7252e' } }).jpeg().toBuffer());
-    await writeFile(side, await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1f6fa3' } }).png().toBuffer());
+    await writeFile(
+      front,
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#b7252e' } })
+        .jpeg()
+        .toBuffer(),
+    );
+    await writeFile(
+      side,
+      await sharp({ create: { width: 600, height: 400, channels: 3, background: '#1f6fa3' } })
+        .png()
+        .toBuffer(),
+    );
     await writeFile(notes, 'not a photo');
   });
   afterAll(async () => {

@@ -5,7 +5,18 @@ import { businessMoment } from './business-moment';
 
 const nineToFive = { opens: '09:00', closes: '17:00' };
 const eightToFive = { opens: '08:00', closes: '17:00' };
-const showroom = (id: string) => ({ id, name: id, street: '1 Main St', city: 'Town', county: 'Ocean', state: 'NJ', postalCode: '08000', phone: '(609) 555-0100', geo: { lat: 39.9, lng: -74.1 }, links: {} });
+const showroom = (id: string) => ({
+  id,
+  name: id,
+  street: '1 Main St',
+  city: 'Town',
+  county: 'Ocean',
+  state: 'NJ',
+  postalCode: '08000',
+  phone: '(609) 555-0100',
+  geo: { lat: 39.9, lng: -74.1 },
+  links: {},
+});
 
 const file: BusinessFile = {
   name: 'Test Carts',
@@ -26,11 +37,12 @@ const file: BusinessFile = {
   ],
   showrooms: [
     showroom('main'),
-    { ...showroom('early'), hours: { monday: eightToFive, tuesday: eightToFive, wednesday: eightToFive, thursday: eightToFive, friday: eightToFive, saturday: 'closed', sunday: 'closed' } },
+    {
+      ...showroom('early'),
+      hours: { monday: eightToFive, tuesday: eightToFive, wednesday: eightToFive, thursday: eightToFive, friday: eightToFive, saturday: 'closed', sunday: 'closed' },
+    },
   ],
-  promotions: [
-    { id: 'winter-financing', title: '0% Financing', text: 'On select models.', start: '2026-12-01', end: '2026-12-31' },
-  ],
+  promotions: [{ id: 'winter-financing', title: '0% Financing', text: 'On select models.', start: '2026-12-01', end: '2026-12-31' }],
 };
 const business = businessProfile(file, 'http://localhost:3000');
 

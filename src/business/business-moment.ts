@@ -39,7 +39,10 @@ function replyPromise(schedule: Schedule, now: WallClock): ReplyPromise {
 export function businessMoment(business: BusinessProfile, promotions: readonly Promotion[], instant: Date): BusinessMoment {
   const now = wallClock(instant);
   const phoneLine: Schedule = { hours: business.hours, holidays: businessHolidays(business) };
-  const showroomSchedules = business.showrooms.map((showroom) => ({ id: showroom.id, schedule: { hours: showroom.hours, holidays: showroomHolidays(business, showroom.id) } }));
+  const showroomSchedules = business.showrooms.map((showroom) => ({
+    id: showroom.id,
+    schedule: { hours: showroom.hours, holidays: showroomHolidays(business, showroom.id) },
+  }));
   const changes = [phoneLine, ...showroomSchedules.map(({ schedule }) => schedule)]
     .map((schedule) => nextChangeToday(schedule, now))
     .filter((minute): minute is number => minute !== null);

@@ -11,11 +11,17 @@ const LATEST_MODEL_YEAR = new Date().getFullYear() + 1;
  * one). The id is not part of the file: it is generated once, when the slug is first imported.
  */
 export const catalogEntrySchema = z.strictObject({
-  slug: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case').max(80),
+  slug: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case')
+    .max(80),
   name: text(120),
   description: text(2000),
   brand: z.enum(BRANDS),
-  category: z.string().regex(/^[a-z0-9-]+$/, 'must be a lower-case word').max(40),
+  category: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'must be a lower-case word')
+    .max(40),
   /** The model year, as dealers and CRMs (ADF's <year>) name a vehicle: 2026. */
   year: z
     .number({ error: 'must be a model year such as 2026' })

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { categoryOptions, filterVehicles, inventoryFiltersFrom, offeredFilters, parseInventoryFilters, parseInventoryPage, type FilterableVehicle, type InventoryFilters } from './inventory-filters';
+import {
+  categoryOptions,
+  filterVehicles,
+  inventoryFiltersFrom,
+  offeredFilters,
+  parseInventoryFilters,
+  parseInventoryPage,
+  type FilterableVehicle,
+  type InventoryFilters,
+} from './inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from './inventory-query';
 
 const vehicle = (name: string, overrides: Partial<FilterableVehicle>): FilterableVehicle => ({
@@ -86,10 +95,7 @@ describe('filterVehicles', () => {
 
     it('matches the category as a substring, ignoring case', () => {
       const hyphenated = vehicle('Lifted Maverick', { category: 'maverick-lifted' });
-      expect(names(filterVehicles([maverick, hyphenated, city], filters({ category: 'maverick' })))).toEqual([
-        'EVOLUTION D5 Maverick 6 Plus',
-        'Lifted Maverick',
-      ]);
+      expect(names(filterVehicles([maverick, hyphenated, city], filters({ category: 'maverick' })))).toEqual(['EVOLUTION D5 Maverick 6 Plus', 'Lifted Maverick']);
       expect(names(filterVehicles([vehicle('Upper', { category: 'Turfman' })], filters({ category: 'turfman' })))).toEqual(['Upper']);
       expect(names(filterVehicles(catalog, filters({ category: 'max' })))).toEqual(['EVOLUTION D6 Max XT6']);
     });
@@ -101,11 +107,7 @@ describe('filterVehicles', () => {
     });
 
     it('$15,000 to $25,000 includes both 15000 and 25000', () => {
-      expect(names(filterVehicles(catalog, filters({ price: '15000-25000' })))).toEqual([
-        'DENAGO EV Rover XXL',
-        'EVOLUTION Carrier 8 Plus',
-        'EVOLUTION D6 Max XT6',
-      ]);
+      expect(names(filterVehicles(catalog, filters({ price: '15000-25000' })))).toEqual(['DENAGO EV Rover XXL', 'EVOLUTION Carrier 8 Plus', 'EVOLUTION D6 Max XT6']);
     });
 
     it('over $25,000 keeps prices above 25000 only', () => {
@@ -126,7 +128,12 @@ describe('filterVehicles', () => {
 
   describe('condition and location', () => {
     const usedOnward = vehicle('2021 Club Car Onward', { brand: 'club-car', category: 'onward', price: 9495, unit: { condition: 'used', location: 'bayville' } });
-    const certifiedEmerge = vehicle('2022 Tomberlin Emerge', { brand: 'tomberlin', category: 'emerge', price: 11495, unit: { condition: 'certified', location: 'waretown' } });
+    const certifiedEmerge = vehicle('2022 Tomberlin Emerge', {
+      brand: 'tomberlin',
+      category: 'emerge',
+      price: 11495,
+      unit: { condition: 'certified', location: 'waretown' },
+    });
     const lot = [city, usedOnward, certifiedEmerge];
 
     it('counts every model entry as new, and each unit as its feed says', () => {
@@ -148,9 +155,7 @@ describe('filterVehicles', () => {
     });
 
     it('applies all four filters together', () => {
-      expect(names(filterVehicles(catalog, filters({ search: 'seats', brand: 'denago', category: 'rover', price: '15000-25000' })))).toEqual([
-        'DENAGO EV Rover XXL',
-      ]);
+      expect(names(filterVehicles(catalog, filters({ search: 'seats', brand: 'denago', category: 'rover', price: '15000-25000' })))).toEqual(['DENAGO EV Rover XXL']);
     });
 
     it('shows nothing when the filters exclude each other', () => {
@@ -193,7 +198,9 @@ describe('parseInventoryFilters', () => {
   it('turns a brand, category or location the catalog does not hold into "all"', () => {
     const choices = { brands: ['denago', 'club-car'], categories: ['ranger', 'rover'], locations: ['waretown'] };
     expect(offeredFilters(parseInventoryFilters('category=hovercraft&brand=yamaha&location=bayville'), choices)).toEqual(DEFAULT_INVENTORY_FILTERS);
-    expect(offeredFilters(parseInventoryFilters('category=rover&brand=club-car&location=waretown'), choices)).toEqual(filters({ category: 'rover', brand: 'club-car', location: 'waretown' }));
+    expect(offeredFilters(parseInventoryFilters('category=rover&brand=club-car&location=waretown'), choices)).toEqual(
+      filters({ category: 'rover', brand: 'club-car', location: 'waretown' }),
+    );
   });
 
   it('takes the first of repeated parameters and ignores others', () => {

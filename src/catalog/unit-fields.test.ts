@@ -20,9 +20,7 @@ describe('unitFieldsSchema', () => {
 
   it('accepts only the showrooms it is given as a location', () => {
     expect(unitFieldsSchema(showrooms).parse({ location: 'waretown' })).toEqual({ location: 'waretown' });
-    expect(messages(unitFieldsSchema(showrooms).safeParse({ location: 'pleasantville' }))).toEqual([
-      'location: must be one of the showrooms: bayville, waretown',
-    ]);
+    expect(messages(unitFieldsSchema(showrooms).safeParse({ location: 'pleasantville' }))).toEqual(['location: must be one of the showrooms: bayville, waretown']);
     expect(unitFieldsSchema(['pleasantville']).parse({ location: 'pleasantville' })).toEqual({ location: 'pleasantville' });
   });
 

@@ -14,7 +14,11 @@ const EARLIEST_UNIT_YEAR = 1980;
 const LATEST_UNIT_YEAR = new Date().getFullYear() + 1;
 
 const wholeNumber = (message: string, max: number) =>
-  z.number({ error: message }).int(message).nonnegative(message).max(max, `${message}, at most ${max.toLocaleString('en-US')}`);
+  z
+    .number({ error: message })
+    .int(message)
+    .nonnegative(message)
+    .max(max, `${message}, at most ${max.toLocaleString('en-US')}`);
 
 const text = (max: number) =>
   z
@@ -138,7 +142,12 @@ export function feedUnitSchema(locationIds: readonly string[]) {
       .nonnegative('must be a whole number of dollars')
       .max(1_000_000, 'must be at most $1,000,000')
       .nullable(),
-    seats: z.number({ error: 'must be a whole number from 1 to 12' }).int('must be a whole number from 1 to 12').min(1, 'must be a whole number from 1 to 12').max(12, 'must be a whole number from 1 to 12').optional(),
+    seats: z
+      .number({ error: 'must be a whole number from 1 to 12' })
+      .int('must be a whole number from 1 to 12')
+      .min(1, 'must be a whole number from 1 to 12')
+      .max(12, 'must be a whole number from 1 to 12')
+      .optional(),
     color: text(40).optional(),
     hours: hours.optional(),
     odometer: odometer.optional(),

@@ -9,9 +9,7 @@ describe('vehiclePath', () => {
   });
 
   it('links any other vehicle to its detail page by id', () => {
-    expect(vehiclePath({ id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', slug: 'used-club-car-onward' })).toBe(
-      '/vehicle/1b4e28ba-2fa1-41d2-883f-0016d3cca427',
-    );
+    expect(vehiclePath({ id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', slug: 'used-club-car-onward' })).toBe('/vehicle/1b4e28ba-2fa1-41d2-883f-0016d3cca427');
   });
 
   it('knows exactly the models that have a page', () => {

@@ -7,16 +7,17 @@ import { WEEKDAYS, type Weekday } from '../business/weekdays';
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A message for a value that is there but wrong; a missing one is reported as required. */
 const unlessMissing = (message: string) => (issue: { input: unknown }) => (issue.input === undefined ? 'is required' : message);
-const id = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case, like bayville').max(60);
+const id = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'must be lower-case kebab-case, like bayville')
+  .max(60);
 const phone = z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (609) 555-0142');
 const httpsUrl = z.url({ protocol: /^https$/, error: unlessMissing('must be an https:// address') }).max(500);
 const isoDate = z.iso.date({ error: unlessMissing('must be a date written YYYY-MM-DD') });
 const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 09:00 or 17:30');
 
 /** One day's opening, in New Jersey time. */
-const openingSchema = z
-  .strictObject({ opens: time, closes: time })
-  .refine(({ opens, closes }) => opens < closes, 'opens must be earlier than closes');
+const openingSchema = z.strictObject({ opens: time, closes: time }).refine(({ opens, closes }) => opens < closes, 'opens must be earlier than closes');
 export type Opening = z.infer<typeof openingSchema>;
 
 /** A day is either open between two times or closed, in words the site shows ("closed", "Emergency only"). */
@@ -53,9 +54,7 @@ const showroomSchema = z.strictObject({
   geo: z.strictObject({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180) }),
   /** Its own hours; the business hours when absent. */
   hours: weekHoursSchema.optional(),
-  links: z
-    .strictObject({ website: httpsUrl.optional(), facebook: httpsUrl.optional(), instagram: httpsUrl.optional(), reviews: httpsUrl.optional() })
-    .default({}),
+  links: z.strictObject({ website: httpsUrl.optional(), facebook: httpsUrl.optional(), instagram: httpsUrl.optional(), reviews: httpsUrl.optional() }).default({}),
 });
 export type ShowroomFacts = z.infer<typeof showroomSchema>;
 
@@ -73,11 +72,15 @@ export const businessFileSchema = z
     phone,
     email: z.email({ error: unlessMissing('must be an e-mail address') }),
     /** The dealer's website, as visitors and CRMs are told it. */
-    website: z.url({ protocol: /^https?$/, error: unlessMissing('must be an http(s) address such as https://www.shoregolfcarts.com') }).transform((value) => new URL(value).origin),
+    website: z
+      .url({ protocol: /^https?$/, error: unlessMissing('must be an http(s) address such as https://www.shoregolfcarts.com') })
+      .transform((value) => new URL(value).origin),
     financingUrl: httpsUrl,
     foundedYear: z.number().int().min(1900).max(2100),
     /** How many customers the site says the dealer has served, as people say it: "500+". */
-    happyCustomers: z.string({ error: unlessMissing('must be a count such as 500+ or 1,200+') }).regex(/^\d{1,3}(,?\d{3})*\+?$/, 'must be a count such as 500+ or 1,200+'),
+    happyCustomers: z
+      .string({ error: unlessMissing('must be a count such as 500+ or 1,200+') })
+      .regex(/^\d{1,3}(,?\d{3})*\+?$/, 'must be a count such as 500+ or 1,200+'),
     /** How far the dealer delivers and services, as structured data states it. */
     serviceRadiusMeters: z.number().int().positive().max(500_000),
     /** When the phones and the sales team answer; the showrooms' hours unless a showroom has its own. */

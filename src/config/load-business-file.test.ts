@@ -48,10 +48,9 @@ describe('the business file', () => {
       'holidays.0: give both opens and closes, or neither (closed all day)',
       'promotions.0: start must not be after end',
     ]);
-    expect(problemsOf(JSON.stringify({ ...shipped, showrooms: [shipped.showrooms[0], { ...shipped.showrooms[1], id: 'bayville' }], contactPageShowrooms: ['nowhere'] }))).toEqual([
-      'showrooms.1.id: "bayville" is used by another showroom',
-      'contactPageShowrooms.0: no showroom has the id "nowhere"',
-    ]);
+    expect(
+      problemsOf(JSON.stringify({ ...shipped, showrooms: [shipped.showrooms[0], { ...shipped.showrooms[1], id: 'bayville' }], contactPageShowrooms: ['nowhere'] })),
+    ).toEqual(['showrooms.1.id: "bayville" is used by another showroom', 'contactPageShowrooms.0: no showroom has the id "nowhere"']);
   });
 
   test('a missing field is named as required; a file that is not JSON or cannot be read says so', () => {

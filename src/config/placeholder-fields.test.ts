@@ -31,6 +31,9 @@ describe('sample values a site must not launch with', () => {
     const own = loadBusinessFile('test/fixtures/business-custom.json');
     expect(JSON.parse(readFileSync('test/fixtures/business-custom.json', 'utf8')).name).toBe(own.name);
     expect(placeholderFields(own, launchEnv)).toEqual([]);
-    expect(placeholderFields(own, { PUBLIC_ORIGIN: 'http://localhost:3000', INQUIRY_TO: 'leads@example.com', MAIL_FROM: 'Web <web@capebreezecarts.test>' })).toEqual(['INQUIRY_TO', 'PUBLIC_ORIGIN']);
+    expect(placeholderFields(own, { PUBLIC_ORIGIN: 'http://localhost:3000', INQUIRY_TO: 'leads@example.com', MAIL_FROM: 'Web <web@capebreezecarts.test>' })).toEqual([
+      'INQUIRY_TO',
+      'PUBLIC_ORIGIN',
+    ]);
   });
 });

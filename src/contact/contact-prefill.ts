@@ -39,7 +39,11 @@ export function vehicleLabel(vehicle: Pick<Vehicle, 'name' | 'unit'>): string {
 function rentalRequest(planKey: string): string | undefined {
   for (const group of rentalPlanGroups) {
     const plan = group.plans.find((candidate) => `${group.id}-${candidate.id}` === planKey);
-    if (plan) return `a ${group.title.replace(/s$/, '').replace(/^(\d+) Seater/, '$1-seater').toLowerCase()} for a ${plan.title.toLowerCase()}`;
+    if (plan)
+      return `a ${group.title
+        .replace(/s$/, '')
+        .replace(/^(\d+) Seater/, '$1-seater')
+        .toLowerCase()} for a ${plan.title.toLowerCase()}`;
   }
   return undefined;
 }

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { INTERESTS } from './interest';
-import {
-  MAX_LENGTH,
-  MULTI_LINE_FORBIDDEN,
-  SINGLE_LINE_FORBIDDEN,
-  type ContactField,
-  type ContactFieldErrors,
-  type ContactParseResult,
-} from './contact-schema';
+import { MAX_LENGTH, MULTI_LINE_FORBIDDEN, SINGLE_LINE_FORBIDDEN, type ContactField, type ContactFieldErrors, type ContactParseResult } from './contact-schema';
 
 // The server's contact rules, the authority: the browser's form checks the same rules with plain
 // code (checkContact in contact-schema.ts) so that zod stays out of the browser bundle;

@@ -3,7 +3,6 @@ import { INTERESTS, type Interest } from './interest';
 // Imported by the browser's contact form and by the server alike: plain code, no zod (the browser
 // should not download it). The server's schema, the authority, is in contact-schema.server.ts.
 
-
 /** How the form and the staff e-mail name each interest. */
 export const INTEREST_LABELS: Record<Interest, string> = {
   sales: 'Sales',

@@ -4,7 +4,13 @@ import { leadSourceFromUrl } from './visit-source';
 
 describe('where a lead came from', () => {
   test('reads the landing page and the campaign parameters of an address', () => {
-    expect(leadSourceFromUrl(new URL('https://www.shoregolfcarts.test/vehicles/denago-ev-city?utm_source=google&utm_medium=cpc&utm_campaign=spring_sale&utm_term=golf+carts+nj&utm_content=ad-2&gclid=Cj0KCQiA5_abc-123&search=x'))).toEqual({
+    expect(
+      leadSourceFromUrl(
+        new URL(
+          'https://www.shoregolfcarts.test/vehicles/denago-ev-city?utm_source=google&utm_medium=cpc&utm_campaign=spring_sale&utm_term=golf+carts+nj&utm_content=ad-2&gclid=Cj0KCQiA5_abc-123&search=x',
+        ),
+      ),
+    ).toEqual({
       landingPage: '/vehicles/denago-ev-city',
       utmSource: 'google',
       utmMedium: 'cpc',
@@ -17,7 +23,14 @@ describe('where a lead came from', () => {
   });
 
   test('keeps well-formed values from a submission', () => {
-    const source = { landingPage: '/ocean-city-golf-carts', referrer: 'WWW.Google.com', utmSource: 'facebook', utmMedium: 'paid social', utmCampaign: 'Été 2026 (shore)', gclid: 'Cj0KCQiA5_abc-123' };
+    const source = {
+      landingPage: '/ocean-city-golf-carts',
+      referrer: 'WWW.Google.com',
+      utmSource: 'facebook',
+      utmMedium: 'paid social',
+      utmCampaign: 'Été 2026 (shore)',
+      gclid: 'Cj0KCQiA5_abc-123',
+    };
     expect(parseLeadSource({ firstName: 'Ann', ...source })).toEqual({ ...source, referrer: 'www.google.com' });
   });
 

@@ -12,12 +12,8 @@ export function serializeJsonLd(value: object): string {
 
 /** The head as HTML, for the server-rendered document. */
 export function renderHeadTags(head: ResolvedHead): string {
-  const meta = (attribute: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
-  const tags = [
-    `<title>${escapeAttribute(head.title)}</title>`,
-    meta('name', 'description', head.description),
-  ];
+  const meta = (attribute: 'name' | 'property', key: string, content: string) => `<meta ${attribute}="${key}" content="${escapeAttribute(content)}">`;
+  const tags = [`<title>${escapeAttribute(head.title)}</title>`, meta('name', 'description', head.description)];
   if (head.keywords.length > 0) tags.push(meta('name', 'keywords', head.keywords.join(', ')));
   if (head.canonicalUrl) {
     tags.push(`<link rel="canonical" href="${escapeAttribute(head.canonicalUrl)}">`);
@@ -40,7 +36,9 @@ export function renderHeadTags(head: ResolvedHead): string {
   if (head.preloadImage) {
     const { type, srcSet, sizes } = head.preloadImage;
     // Found by the browser before any script runs: the page's largest picture starts loading at once.
-    tags.push(`<link rel="preload" as="image" type="${escapeAttribute(type)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`);
+    tags.push(
+      `<link rel="preload" as="image" type="${escapeAttribute(type)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`,
+    );
   }
   for (const entry of head.jsonLd) tags.push(`<script type="application/ld+json">${serializeJsonLd(entry)}</script>`);
   return tags.join('\n    ');

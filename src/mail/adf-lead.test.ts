@@ -49,7 +49,22 @@ const kinds: Array<[string, InquiryLead]> = [
   ['parts', { ...base, interest: 'parts' }],
   ['a general question', { ...base, interest: 'general' }],
   ['a sales question without a vehicle', { ...base, topic: 'consultation' }],
-  ['a lead from an ad campaign', { ...base, topic: 'test drive', vehicle: evCity, source: { landingPage: '/vehicles/denago-ev-city', referrer: 'www.google.com', utmSource: 'google', utmMedium: 'cpc', utmCampaign: "spring & 'shore'", gclid: 'Cj0KCQiA5_abc-123' } }],
+  [
+    'a lead from an ad campaign',
+    {
+      ...base,
+      topic: 'test drive',
+      vehicle: evCity,
+      source: {
+        landingPage: '/vehicles/denago-ev-city',
+        referrer: 'www.google.com',
+        utmSource: 'google',
+        utmMedium: 'cpc',
+        utmCampaign: "spring & 'shore'",
+        gclid: 'Cj0KCQiA5_abc-123',
+      },
+    },
+  ],
 ];
 
 describe('the ADF lead', () => {
@@ -84,7 +99,9 @@ describe('the ADF lead', () => {
       ].join('\n'),
     );
     const unpriced = buildAdfLead({ ...base, topic: 'test drive', vehicle: onward }, business);
-    expect(unpriced).toContain('<make>Club Car</make>\n      <model>Onward 4 Passenger</model>\n      <stock>SG2401</stock>\n      <condition>used</condition>\n      <comments>Serial number PH2131-283475</comments>');
+    expect(unpriced).toContain(
+      '<make>Club Car</make>\n      <model>Onward 4 Passenger</model>\n      <stock>SG2401</stock>\n      <condition>used</condition>\n      <comments>Serial number PH2131-283475</comments>',
+    );
     expect(unpriced).not.toMatch(/<vin>|<price/);
   });
 
@@ -100,7 +117,9 @@ describe('the ADF lead', () => {
         '    </vehicle>',
       ].join('\n'),
     );
-    expect(general({ ...base, interest: 'service', topic: 'Battery Services', vehicle: evCity })).toContain("<comments>Service request: the customer&#39;s own DENAGO EV City, Battery Services</comments>");
+    expect(general({ ...base, interest: 'service', topic: 'Battery Services', vehicle: evCity })).toContain(
+      '<comments>Service request: the customer&#39;s own DENAGO EV City, Battery Services</comments>',
+    );
     expect(general({ ...base, interest: 'parts' })).toContain('<comments>Parts inquiry, no particular vehicle</comments>');
   });
 

@@ -32,7 +32,9 @@ function unitLines(condition: string, unit: UnitOfInterest): string[] {
     `      <stock>${x(unit.stockNumber)}</stock>`,
     ...(unit.odometer !== undefined ? [`      <odometer units="mi">${unit.odometer}</odometer>`] : []),
     `      <condition>${x(condition)}</condition>`,
-    ...(unit.color ? ['      <colorcombination>', `        <exteriorcolor>${x(unit.color)}</exteriorcolor>`, '        <preference>1</preference>', '      </colorcombination>'] : []),
+    ...(unit.color
+      ? ['      <colorcombination>', `        <exteriorcolor>${x(unit.color)}</exteriorcolor>`, '        <preference>1</preference>', '      </colorcombination>']
+      : []),
     ...(unit.price !== null ? [`      <price type="asking" currency="USD">${unit.price}</price>`] : []),
     ...(serial && !VIN.test(serial) ? [`      <comments>Serial number ${x(serial)}</comments>`] : []),
   ];

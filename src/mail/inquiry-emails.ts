@@ -81,7 +81,10 @@ function htmlBody(lead: InquiryLead, business: BusinessProfile): string {
     return h(text);
   };
   const rows = detailRows(lead, business)
-    .map(([label, text]) => `<tr><th scope="row" style="${cell}text-align:left;color:#475569;font-weight:600;">${h(label)}</th><td style="${cell}">${value(label, text)}</td></tr>`)
+    .map(
+      ([label, text]) =>
+        `<tr><th scope="row" style="${cell}text-align:left;color:#475569;font-weight:600;">${h(label)}</th><td style="${cell}">${value(label, text)}</td></tr>`,
+    )
     .join('\n');
   return `<!doctype html>
 <html lang="en">

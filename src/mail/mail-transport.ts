@@ -27,7 +27,9 @@ function smtpTransport(url: string): MailTransport {
 /** A file name from the message's time and id, safe on any file system. */
 function emlFileName(message: SendMailOptions): string {
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const id = String(message.messageId ?? '').replace(/[^a-zA-Z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+  const id = String(message.messageId ?? '')
+    .replace(/[^a-zA-Z0-9-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${stamp}${id ? `-${id}` : ''}.eml`;
 }
 

@@ -30,10 +30,12 @@ export function fileTemplateRenderer(templatePath: string, render: RenderPage, m
       manifest ??= manifestPath ? readFile(manifestPath, 'utf8').then((text) => JSON.parse(text) as BuildManifest) : Promise.resolve(null);
       const loaded = await manifest;
       if (!loaded) return '';
-      return initialAssets(loaded, routeIds)
-        // Low priority, like the entry's own (vite.config.ts): the first paint does not need them.
-        .page.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-        .join('\n    ');
+      return (
+        initialAssets(loaded, routeIds)
+          // Low priority, like the entry's own (vite.config.ts): the first paint does not need them.
+          .page.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+          .join('\n    ')
+      );
     },
   };
 }

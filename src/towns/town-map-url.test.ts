@@ -12,9 +12,7 @@ describe('mapEmbedUrl', () => {
     expect(mapEmbedUrl({ name: 'Barnegat Light', type: 'Borough', mapEmbedUrl: null })).toBe(
       'https://www.google.com/maps?q=Barnegat%20Light%20Borough%2C%20NJ&output=embed',
     );
-    expect(mapEmbedUrl({ name: 'Sea Isle City', type: 'City', mapEmbedUrl: null })).toBe(
-      'https://www.google.com/maps?q=Sea%20Isle%20City%2C%20NJ&output=embed',
-    );
+    expect(mapEmbedUrl({ name: 'Sea Isle City', type: 'City', mapEmbedUrl: null })).toBe('https://www.google.com/maps?q=Sea%20Isle%20City%2C%20NJ&output=embed');
   });
 
   it('gives every seeded town a Google Maps embed', () => {

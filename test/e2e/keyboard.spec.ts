@@ -53,9 +53,7 @@ const seenPart = (stop: FocusStop | null) => stop && { indicator: stop.indicator
 async function expectFocusOn(page: Page, expected: Locator) {
   await expect(expected).toBeFocused();
   let last: FocusStop | null = null;
-  await expect
-    .poll(async () => seenPart((last = await focusStop(page))), { message: `focus is visible on ${expected}`, timeout: 2000 })
-    .toEqual(SEEN);
+  await expect.poll(async () => seenPart((last = await focusStop(page))), { message: `focus is visible on ${expected}`, timeout: 2000 }).toEqual(SEEN);
   expect(last).not.toBeNull();
 }
 
@@ -83,7 +81,9 @@ async function tabUntil(page: Page, expected: Locator, limit = 40) {
 
 /** The page's own maps answer with a tiny local page: the tests run offline. */
 async function stubMaps(page: Page) {
-  await page.route(/^https:\/\/www\.google\.com\//, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }));
+  await page.route(/^https:\/\/www\.google\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Map</title><p>Map</p>' }),
+  );
 }
 
 test.describe('header on a wide screen', () => {

@@ -52,7 +52,15 @@ test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
     folder = mkdtempSync(path.join(tmpdir(), 'e2e-port-'));
     const entry = path.resolve(process.env.E2E_DIST_DIR ?? 'dist', 'server/server.js');
     server = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', DATA_DIR: path.join(folder, 'data'), MAIL_DIR: path.join(folder, 'mail'), LOG_LEVEL: 'info', CONTACT_RATE_LIMIT: '100' },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: '0',
+        DATA_DIR: path.join(folder, 'data'),
+        MAIL_DIR: path.join(folder, 'mail'),
+        LOG_LEVEL: 'info',
+        CONTACT_RATE_LIMIT: '100',
+      },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
     port = (await listeningPort(server)) ?? 0;

@@ -6,7 +6,8 @@ import { useTestApp } from '../support/test-app';
 // A New Jersey dealer writes American English: what a visitor reads (text, labels, alt text,
 // page descriptions) and what search engines read (JSON-LD) never has British spellings.
 
-const BRITISH = /\b(neighbour\w*|colour\w*|favourite\w*|centre[sd]?|theatre|catalogue[sd]?|organis\w+|recognis\w+|realis(e|ed|ing)|customis\w+|personalis\w+|licence|tyres?|metres?|kilometres?|travell(ed|ing|er)|cancell(ed|ing)|labelled|grey|aluminium|behaviour|honour|labour|enquir\w+|cheque|whilst|amongst|learnt|judgement|ageing|mould|fibre|programme|apologis\w+|utilis\w+|minimis\w+|maximis\w+|optimis\w+|prioritis\w+|summaris\w+|analys(e|ed|ing))\b/gi;
+const BRITISH =
+  /\b(neighbour\w*|colour\w*|favourite\w*|centre[sd]?|theatre|catalogue[sd]?|organis\w+|recognis\w+|realis(e|ed|ing)|customis\w+|personalis\w+|licence|tyres?|metres?|kilometres?|travell(ed|ing|er)|cancell(ed|ing)|labelled|grey|aluminium|behaviour|honour|labour|enquir\w+|cheque|whilst|amongst|learnt|judgement|ageing|mould|fibre|programme|apologis\w+|utilis\w+|minimis\w+|maximis\w+|optimis\w+|prioritis\w+|summaris\w+|analys(e|ed|ing))\b/gi;
 
 const site = useTestApp();
 

@@ -35,7 +35,13 @@ describe('a business file of the dealer’s own', () => {
     const problems: string[] = [];
     for (const path of paths) {
       const html = await page(path);
-      for (const expected of ['Cape Breeze Carts', '(856) 555-2368', 'href="tel:+18565552368"', 'href="mailto:hello@capebreezecarts.test"', 'Tue-Fri</dt><dd>10AM-6:30PM']) {
+      for (const expected of [
+        'Cape Breeze Carts',
+        '(856) 555-2368',
+        'href="tel:+18565552368"',
+        'href="mailto:hello@capebreezecarts.test"',
+        'Tue-Fri</dt><dd>10AM-6:30PM',
+      ]) {
         if (!html.includes(expected)) problems.push(`${path}: no ${expected}`);
       }
       for (const sample of ['example.com', 'Shore Golf Carts', '555-01', 'sales@', 'Bayville Showroom', 'Atlantic City Blvd', 'Ocean and Cape May counties']) {
@@ -69,7 +75,9 @@ describe('a business file of the dealer’s own', () => {
       address: { streetAddress: '4400 Pacific Avenue', addressLocality: 'Wildwood', addressRegion: 'NJ', postalCode: '08260' },
       geo: { latitude: 38.9918, longitude: -74.8149 },
       sameAs: ['https://www.instagram.com/capebreezecarts'],
-      specialOpeningHoursSpecification: [{ '@type': 'OpeningHoursSpecification', name: 'Christmas Day', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' }],
+      specialOpeningHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', name: 'Christmas Day', validFrom: '2026-12-25', validThrough: '2026-12-25', opens: '00:00', closes: '00:00' },
+      ],
     });
   });
 
@@ -124,7 +132,16 @@ describe('at start (the production build)', () => {
     expect(existsSync(entry), 'run npm run build first').toBe(true);
     const folder = mkdtempSync(path.join(tmpdir(), 'business-start-'));
     const child = spawn(process.execPath, [entry], {
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(folder, 'data'), MAIL_DIR: path.join(folder, 'mail'), LOG_LEVEL: 'info', ...env },
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(folder, 'data'),
+        MAIL_DIR: path.join(folder, 'mail'),
+        LOG_LEVEL: 'info',
+        ...env,
+      },
     });
     const lines: Array<Record<string, unknown>> = [];
     let buffer = '';
@@ -154,7 +171,9 @@ describe('at start (the production build)', () => {
     const warnings = (await startupLog({})).filter((line) => line.level === 40);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toMatch(/sample values are still in place/);
-    expect(warnings[0]!.fields).toEqual(expect.arrayContaining(['email', 'website', 'financingUrl', 'phone', 'showrooms[0].phone', 'showrooms[0].links.facebook', 'PUBLIC_ORIGIN']));
+    expect(warnings[0]!.fields).toEqual(
+      expect.arrayContaining(['email', 'website', 'financingUrl', 'phone', 'showrooms[0].phone', 'showrooms[0].links.facebook', 'PUBLIC_ORIGIN']),
+    );
   }, 40_000);
 
   test("with the dealer's own file and public origin, warns about nothing", async () => {

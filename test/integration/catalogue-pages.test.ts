@@ -165,7 +165,9 @@ describe('catalog pages with the shipped catalog', () => {
 
   describe('GET /vehicle/:id', () => {
     it('renders a priced vehicle: badge, name, price, seats, brand, buttons, features and every specification', async () => {
-      const response = await request(site.app).get(`/vehicle/${idOf('denago-ev-city')}`).expect(200);
+      const response = await request(site.app)
+        .get(`/vehicle/${idOf('denago-ev-city')}`)
+        .expect(200);
       const text = textOf(response.text);
       expect(response.text).toMatch(/<h1[^>]*>DENAGO EV City<\/h1>/);
       for (const part of ['NEW', '$11,995', '4 passengers', 'DENAGO', 'Schedule Test Drive', 'Get Financing Quote', 'Features', '900 lb payload', 'Specifications']) {
@@ -188,7 +190,11 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('points its canonical link at the model page and describes the vehicle as a Product with an Offer and a breadcrumb', async () => {
-      const html = (await request(site.app).get(`/vehicle/${idOf('denago-ev-city')}`).expect(200)).text;
+      const html = (
+        await request(site.app)
+          .get(`/vehicle/${idOf('denago-ev-city')}`)
+          .expect(200)
+      ).text;
       expect(canonicalOf(html)).toBe(`${origin()}/vehicles/denago-ev-city`);
       const product = jsonLdOfType(html, 'Product');
       expect(product.name).toBe('DENAGO EV City');
@@ -198,7 +204,11 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('quotes an unpriced vehicle on request, without an Offer price', async () => {
-      const html = (await request(site.app).get(`/vehicle/${idOf('evolution-turfman-1000')}`).expect(200)).text;
+      const html = (
+        await request(site.app)
+          .get(`/vehicle/${idOf('evolution-turfman-1000')}`)
+          .expect(200)
+      ).text;
       expect(textOf(html)).toContain('Contact for Pricing');
       expect(jsonLdOfType(html, 'Product')).not.toHaveProperty('offers');
     });

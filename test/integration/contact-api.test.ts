@@ -131,11 +131,14 @@ describe('POST /api/contact', () => {
     ['Zoë', 'Łukasiewicz'],
     ['李', '小龍'],
     ['Nguyễn', 'Thị Minh'],
-    ["Seán", "O'Brien-Smith"],
+    ['Seán', "O'Brien-Smith"],
     ['محمد', 'الحسن'],
     ['Ægir', 'Þórsson 🌊'],
   ])('accepts the name %s %s exactly as typed', async (firstName, lastName) => {
-    await request(site.app).post('/api/contact').send({ ...valid, firstName, lastName }).expect(201);
+    await request(site.app)
+      .post('/api/contact')
+      .send({ ...valid, firstName, lastName })
+      .expect(201);
     const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
     expect([record?.firstName, record?.lastName]).toEqual([firstName, lastName]);
   });
@@ -199,7 +202,11 @@ describe('POST /api/contact', () => {
     expect(await ContactForm.countDocuments()).toBe(0);
   });
 
-  test.each([['an array', '[{"firstName":"Jane"}]'], ['a string', '"Jane"'], ['null', 'null']])('a JSON body that is %s answers 400', async (_kind, body) => {
+  test.each([
+    ['an array', '[{"firstName":"Jane"}]'],
+    ['a string', '"Jane"'],
+    ['null', 'null'],
+  ])('a JSON body that is %s answers 400', async (_kind, body) => {
     const answer = await request(site.app).post('/api/contact').set('Content-Type', 'application/json').send(body).expect(400);
     expect(typeof answer.body.error).toBe('string');
     expect(await ContactForm.countDocuments()).toBe(0);
@@ -259,7 +266,9 @@ describe('POST /contact (the form without JavaScript)', () => {
 
   test.each(badInputs)('refuses $case: the page again, status 400, the message beside the field, the input kept', async ({ field, value, message }) => {
     const form = new URLSearchParams(withValue(field, value) as Record<string, string>);
-    const answer = await postForm(form.toString()).expect(400).expect('Content-Type', /text\/html/);
+    const answer = await postForm(form.toString())
+      .expect(400)
+      .expect('Content-Type', /text\/html/);
     expect(answer.headers['cache-control']).toBe('private, no-store');
     const html = answer.text;
     expect(html).toContain(`<p id="contact-${field}-error" class="mt-1.5 text-sm font-medium text-danger-700">${message}</p>`);

@@ -7,14 +7,23 @@ import { useTestApp } from '../support/test-app';
 
 const site = useTestApp();
 
-const decode = (text: string) => text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+const decode = (text: string) =>
+  text
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
 
 /** The page's links to the contact form, each with its visible label. */
 async function contactButtons(path: string): Promise<Array<{ label: string; href: string }>> {
   const { text } = await request(site.app).get(path).expect(200);
   return [...text.matchAll(/<a\b[^>]*?href="(\/contact\?[^"]+)"[^>]*>([\s\S]*?)<\/a>/g)].map((match) => ({
     href: decode(match[1]!),
-    label: decode(match[2]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()),
+    label: decode(
+      match[2]!
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ),
   }));
 }
 
@@ -103,7 +112,18 @@ describe('buttons to the contact form prefill a message a person would write', (
   });
 
   test('no button anywhere falls back to a vague or half-written sentence', async () => {
-    const pages = ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/denago', '/evolution', '/vehicles/evolution-d6-max-gt4', '/ocean-city-golf-carts'];
+    const pages = [
+      '/',
+      '/inventory',
+      '/rentals',
+      '/services',
+      '/showroom',
+      '/about',
+      '/denago',
+      '/evolution',
+      '/vehicles/evolution-d6-max-gt4',
+      '/ocean-city-golf-carts',
+    ];
     for (const path of pages) {
       for (const [label, message] of Object.entries(await messagesOn(path))) {
         expect(message, `${path}: ${label}`).not.toMatch(/know more about|have a question about|quote for the [a-z0-9-]+\.$/);

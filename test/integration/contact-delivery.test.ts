@@ -21,7 +21,6 @@ const STAFF = 'leads@dealer.example';
 const CRM = 'crm@leads.example';
 const FROM = 'Shore Golf Carts Website <website@dealer.example>';
 
-
 const silent: Logger = pino({ level: 'silent' });
 
 // The site and its workers share one clock that moves only when a test moves it: a retry, a lease
@@ -370,7 +369,14 @@ describe('without SMTP_URL', () => {
   test('each message is written as an .eml file, and the log names the file but nothing the visitor typed', async () => {
     const lines: string[] = [];
     const logger: Logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const visitor = { ...valid, firstName: 'Rosalind', lastName: 'Quayle', email: 'rosalind.quayle@example.com', phone: '(609) 555-0199', message: 'A very particular question about batteries' };
+    const visitor = {
+      ...valid,
+      firstName: 'Rosalind',
+      lastName: 'Quayle',
+      email: 'rosalind.quayle@example.com',
+      phone: '(609) 555-0199',
+      message: 'A very particular question about batteries',
+    };
     await submit(visitor);
     await worker({ transport: createMailTransport({ MAIL_DIR: mailDir }, logger), logger }).drain();
 

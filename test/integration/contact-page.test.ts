@@ -4,7 +4,13 @@ import { useTestApp } from '../support/test-app';
 
 const site = useTestApp();
 
-const page = async (path: string) => (await request(site.app).get(path).expect(200).expect('Content-Type', /text\/html/)).text;
+const page = async (path: string) =>
+  (
+    await request(site.app)
+      .get(path)
+      .expect(200)
+      .expect('Content-Type', /text\/html/)
+  ).text;
 
 /** The text of the message box and which interest is chosen, as the server rendered them. */
 function formStart(html: string) {

@@ -4,7 +4,6 @@ import { ContactForm } from '../../models/contact-form.model';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
 
-
 let site: TestApp | undefined;
 
 afterEach(async () => {

@@ -77,17 +77,28 @@ describe('another user on the same machine', () => {
     const folders = workFolder();
     const site = await start(folders);
     expect((await postInquiry(site.origin)).status).toBe(201);
-    await eventually(() => mailedInquiries(folders.mailDir), (mails) => mails.length === 1);
+    await eventually(
+      () => mailedInquiries(folders.mailDir),
+      (mails) => mails.length === 1,
+    );
 
     const socket = readdirSync(folders.dataDir).find((name) => name.endsWith('.sock'))!;
-    const files = [...readdirSync(folders.dataDir).filter((name) => name.startsWith('embedded-mongo.sqlite')).map((name) => path.join(folders.dataDir, name)), ...readdirSync(folders.mailDir).map((name) => path.join(folders.mailDir, name))];
+    const files = [
+      ...readdirSync(folders.dataDir)
+        .filter((name) => name.startsWith('embedded-mongo.sqlite'))
+        .map((name) => path.join(folders.dataDir, name)),
+      ...readdirSync(folders.mailDir).map((name) => path.join(folders.mailDir, name)),
+    ];
     expect(socket).toBeDefined();
     expect(statSync(folders.dataDir).mode & 0o777).toBe(0o700);
     expect(statSync(folders.mailDir).mode & 0o777).toBe(0o700);
     for (const file of files) expect({ file, mode: statSync(file).mode & 0o777 }).toEqual({ file, mode: 0o600 });
 
     // The driver's own connection attempt, as the other user.
-    const connect = asNobody(process.execPath, ['-e', `require('node:net').connect(${JSON.stringify(path.join(folders.dataDir, socket))}).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(3); })`]);
+    const connect = asNobody(process.execPath, [
+      '-e',
+      `require('node:net').connect(${JSON.stringify(path.join(folders.dataDir, socket))}).on('connect', () => { console.log('CONNECTED'); process.exit(0); }).on('error', (e) => { console.log(e.code); process.exit(3); })`,
+    ]);
     expect(connect.output.trim()).toBe('EACCES');
     for (const file of files) {
       const read = asNobody('cat', [file]);
@@ -95,7 +106,9 @@ describe('another user on the same machine', () => {
       expect(read.output).toMatch(/Permission denied/);
     }
     // No TCP port at all: the only listener is the site's HTTP port.
-    const listening = execFileSync('ss', ['-Hltnp'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(`pid=${site.child.pid},`));
+    const listening = execFileSync('ss', ['-Hltnp'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(`pid=${site.child.pid},`));
     expect(listening.map((line) => line.split(/\s+/)[3])).toEqual([`127.0.0.1:${site.port}`]);
   });
 });
@@ -127,9 +140,17 @@ describe('a full disk', () => {
     accepted.push(after.id!);
 
     // Exactly what was acknowledged is stored and mailed: no phantom inquiries from the full disk.
-    const mailed = await eventually(() => mailedInquiries(onDisk.mailDir), (mails) => mails.length >= accepted.length);
+    const mailed = await eventually(
+      () => mailedInquiries(onDisk.mailDir),
+      (mails) => mails.length >= accepted.length,
+    );
     // Nothing is owed any more, so a stored but unacknowledged inquiry would have been mailed by now.
-    expect(await eventually(() => pendingDeliveries(site.origin), (pending) => pending === 0)).toBe(0);
+    expect(
+      await eventually(
+        () => pendingDeliveries(site.origin),
+        (pending) => pending === 0,
+      ),
+    ).toBe(0);
     expect((await mailedInquiries(onDisk.mailDir)).map((mail) => mail.inquiryId).sort()).toEqual([...accepted].sort());
     expect(mailed.length).toBe(accepted.length);
     site.child.kill('SIGTERM');
@@ -169,7 +190,10 @@ describe('the process killed with SIGKILL', () => {
     const stored = await storedIds(folders.dataDir);
     for (const id of acknowledged) expect(stored).toContain(id);
 
-    const mails = await eventually(() => mailedInquiries(folders.mailDir), (found) => new Set(found.map((mail) => mail.inquiryId)).size >= stored.length);
+    const mails = await eventually(
+      () => mailedInquiries(folders.mailDir),
+      (found) => new Set(found.map((mail) => mail.inquiryId)).size >= stored.length,
+    );
     expect(new Set(mails.map((mail) => mail.inquiryId))).toEqual(new Set(stored));
     // At least once: a resend of one inquiry carries the same Message-ID, so mail clients fold it.
     const messageIds = new Map<string, Set<string>>();
@@ -226,7 +250,12 @@ describe('SIGTERM under steady load', () => {
     expect(answers.filter((answer) => answer.status === 201).length).toBeGreaterThan(10);
     expect(answers.every((answer) => answer.status === 201 || answer.status === 0)).toBe(true);
     // Every stored inquiry was acknowledged to its visitor, and every acknowledged one is stored.
-    expect(await storedIds(folders.dataDir)).toEqual(answers.filter((answer) => answer.status === 201).map((answer) => answer.id!).sort());
+    expect(await storedIds(folders.dataDir)).toEqual(
+      answers
+        .filter((answer) => answer.status === 201)
+        .map((answer) => answer.id!)
+        .sort(),
+    );
   });
 });
 
@@ -240,7 +269,10 @@ describe('a port already in use', () => {
 
     const site = await start(folders, { PORT: String(port), LOG_LEVEL: 'info' });
     expect(await site.exit).toBe(1);
-    const fatal = site.output().split('\n').filter((line) => /"level":(50|60)/.test(line));
+    const fatal = site
+      .output()
+      .split('\n')
+      .filter((line) => /"level":(50|60)/.test(line));
     expect(fatal).toHaveLength(1);
     expect(fatal[0]).toMatch(new RegExp(`cannot listen on 127\\.0\\.0\\.1:${port}: the port is already in use`));
     expect(readdirSync(folders.dataDir).filter((name) => name.endsWith('.sock'))).toEqual([]);
@@ -252,5 +284,12 @@ describe('a port already in use', () => {
 });
 
 function validVisitor(n: number) {
-  return { firstName: `Visitor${n}`, lastName: 'Doe', email: `visitor${n}@example.com`, phone: '(609) 555-0100', interest: 'sales', message: `Question number ${n} about a four-seater.` };
+  return {
+    firstName: `Visitor${n}`,
+    lastName: 'Doe',
+    email: `visitor${n}@example.com`,
+    phone: '(609) 555-0100',
+    interest: 'sales',
+    message: `Question number ${n} about a four-seater.`,
+  };
 }

@@ -20,8 +20,14 @@ interface RuntimeStage {
 }
 
 function runtimeStage(dockerfile: string): RuntimeStage {
-  const lines = dockerfile.replace(/\\\n/g, ' ').split('\n').map((line) => line.trim());
-  const lastFrom = lines.map((line, index) => (/^FROM\s/i.test(line) ? index : -1)).filter((index) => index >= 0).pop()!;
+  const lines = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim());
+  const lastFrom = lines
+    .map((line, index) => (/^FROM\s/i.test(line) ? index : -1))
+    .filter((index) => index >= 0)
+    .pop()!;
   const stage: RuntimeStage = { copies: [], runs: [], env: {}, cmd: [] };
   for (const line of lines.slice(lastFrom + 1)) {
     const [instruction, ...rest] = line.split(/\s+/);
@@ -114,7 +120,11 @@ describe('the Docker runtime stage', () => {
 
   it('copies only the build output and the package manifests, without development dependencies', () => {
     // var/ is the server's own data and mail, written at run time.
-    expect(readdirSync(workdir).filter((name) => name !== 'var').sort()).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'packages', 'seeds']);
+    expect(
+      readdirSync(workdir)
+        .filter((name) => name !== 'var')
+        .sort(),
+    ).toEqual(['dist', 'node_modules', 'package-lock.json', 'package.json', 'packages', 'seeds']);
     expect(readdirSync(path.join(workdir, 'seeds'))).toEqual(['catalog.json']);
     // The embedded database's workspace brings its manifest only; its code is in dist/server.
     expect(readdirSync(path.join(workdir, 'packages/embedded-mongo'))).toEqual(['package.json']);

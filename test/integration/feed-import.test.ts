@@ -65,7 +65,16 @@ describe('importing a dealer feed', () => {
       price: 9495,
       in_stock: true,
       is_new: false,
-      unit: { brandName: 'Club Car', stockNumber: 'T100', serialNumber: 'PH2131-283475', condition: 'used', color: 'Silver', hours: 312, location: 'bayville', status: 'available' },
+      unit: {
+        brandName: 'Club Car',
+        stockNumber: 'T100',
+        serialNumber: 'PH2131-283475',
+        condition: 'used',
+        color: 'Silver',
+        hours: 312,
+        location: 'bayville',
+        status: 'available',
+      },
     });
     expect(unit!.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(unit!.unit.photos).toHaveLength(2);
@@ -97,7 +106,11 @@ describe('importing a dealer feed', () => {
 
   it('with --full, marks the units the feed leaves out sold, dated at that import, and keeps the date', async () => {
     await importCatalog(smallCatalog);
-    const models = () => Vehicle.find({ unit: mongoose.trusted({ $exists: false }) }).sort({ slug: 1 }).lean().exec();
+    const models = () =>
+      Vehicle.find({ unit: mongoose.trusted({ $exists: false }) })
+        .sort({ slug: 1 })
+        .lean()
+        .exec();
     const modelsBefore = await models();
     await importFeed(await writeTestFeed(work, 'all.csv', onward, emerge, rxv), options);
     const soldOn = new Date('2026-06-01T15:00:00Z');
@@ -150,7 +163,18 @@ describe('importing a dealer feed', () => {
     await writeFile(
       feed,
       JSON.stringify([
-        { stock_number: 'T500', year: 2023, brand: 'Swift EV', model: 'Mach 4E', condition: 'used', price: 10995, seats: 4, location: 'pleasantville', features: ['Lift kit'], photos: ['photos/t200-1.jpg'] },
+        {
+          stock_number: 'T500',
+          year: 2023,
+          brand: 'Swift EV',
+          model: 'Mach 4E',
+          condition: 'used',
+          price: 10995,
+          seats: 4,
+          location: 'pleasantville',
+          features: ['Lift kit'],
+          photos: ['photos/t200-1.jpg'],
+        },
       ]),
     );
     expect(await importFeed(feed, options)).toEqual({ created: 1, updated: 0, sold: 0, unchanged: 0 });
@@ -223,7 +247,10 @@ describe('npm run catalog:import with a dealer feed', { timeout: 90_000 }, () =>
     const usage = await importCommand(dataDir, feed, '--fll');
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/^unknown option --fll\nusage: npm run catalog:import/);
-    expect(await importCommand(dataDir, path.join(root, 'test/fixtures/catalog-small.json'), '--full')).toMatchObject({ code: 2, stderr: expect.stringMatching(/--full applies to a dealer feed/) });
+    expect(await importCommand(dataDir, path.join(root, 'test/fixtures/catalog-small.json'), '--full')).toMatchObject({
+      code: 2,
+      stderr: expect.stringMatching(/--full applies to a dealer feed/),
+    });
   });
 
   it('reports its progress on stderr when it has many photos to process', async () => {
@@ -231,11 +258,25 @@ describe('npm run catalog:import with a dealer feed', { timeout: 90_000 }, () =>
     const { default: sharp } = await import('sharp');
     for (let index = 0; index < 24; index += 1) {
       const name = `photos/many-${index}.jpg`;
-      await writeFile(path.join(work, name), await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: index * 10, g: 80, b: 160 } } }).jpeg().toBuffer());
+      await writeFile(
+        path.join(work, name),
+        await sharp({ create: { width: 120, height: 80, channels: 3, background: { r: index * 10, g: 80, b: 160 } } })
+          .jpeg()
+          .toBuffer(),
+      );
       rows.push(`M${index},,2020,Club Car,Precedent,,used,precedent,4995,2,White,800,bayville,available,,,${name}`);
     }
     const result = await importCommand(path.join(work, 'data-many'), await writeTestFeed(work, 'many.csv', ...rows));
     expect(result.stdout).toBe('created 24, updated 0, sold 0, unchanged 0\n');
-    expect(result.stderr.trim().split('\n')).toEqual(['photos: 3 of 24', 'photos: 6 of 24', 'photos: 9 of 24', 'photos: 12 of 24', 'photos: 15 of 24', 'photos: 18 of 24', 'photos: 21 of 24', 'photos: 24 of 24']);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'photos: 3 of 24',
+      'photos: 6 of 24',
+      'photos: 9 of 24',
+      'photos: 12 of 24',
+      'photos: 15 of 24',
+      'photos: 18 of 24',
+      'photos: 21 of 24',
+      'photos: 24 of 24',
+    ]);
   });
 });

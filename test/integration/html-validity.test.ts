@@ -143,7 +143,19 @@ beforeAll(async () => {
   const { stdout } = await promisify(execFile)(
     'java',
     // C1 only starts faster for a run this short; the checker's schema needs a deep stack.
-    ['-Xss16m', '-XX:TieredStopAtLevel=1', '-jar', VNU_JAR, '--format', 'json', '--stdout', '--exit-zero-always', '--no-langdetect', ...pages.map((page) => page.file), controlFile],
+    [
+      '-Xss16m',
+      '-XX:TieredStopAtLevel=1',
+      '-jar',
+      VNU_JAR,
+      '--format',
+      'json',
+      '--stdout',
+      '--exit-zero-always',
+      '--no-langdetect',
+      ...pages.map((page) => page.file),
+      controlFile,
+    ],
     { maxBuffer: 64 * 1024 * 1024 },
   );
   messages = (JSON.parse(stdout) as { messages: VnuMessage[] }).messages;
@@ -168,7 +180,21 @@ describe('HTML validity (Nu HTML Checker)', () => {
     expect(statusOf('inventory of 80, a middle page /inventory?page=2')).toBe(200);
     expect(statusOf('inventory of 80, past the end /inventory?page=9')).toBe(404);
     expect(pages.find((page) => page.label === 'inventory of 80, first page /inventory')!.html).toContain('aria-label="Inventory pages"');
-    for (const path of ['/', '/inventory', '/vehicles/denago-ev-city', '/denago', '/evolution', '/toms-river-township-golf-carts', '/contact', '/rentals', '/about', '/showroom', '/services', '/privacy', '/terms']) {
+    for (const path of [
+      '/',
+      '/inventory',
+      '/vehicles/denago-ev-city',
+      '/denago',
+      '/evolution',
+      '/toms-river-township-golf-carts',
+      '/contact',
+      '/rentals',
+      '/about',
+      '/showroom',
+      '/services',
+      '/privacy',
+      '/terms',
+    ]) {
       expect(statusOf(path), path).toBe(200);
     }
     expect(pages.filter((page) => page.label.startsWith('vehicle detail ') && page.status === 200)).toHaveLength(23);

@@ -17,7 +17,14 @@ vi.mock('../../src/logger', async (importOriginal) => {
 });
 
 const ORIGIN = 'http://localhost:3000';
-const visitor = { firstName: 'Ann', lastName: 'Reader', email: 'ann@visitor.test', phone: '(609) 555-2000', interest: 'sales', message: 'Can I see the EV City on Saturday?' };
+const visitor = {
+  firstName: 'Ann',
+  lastName: 'Reader',
+  email: 'ann@visitor.test',
+  phone: '(609) 555-2000',
+  interest: 'sales',
+  message: 'Can I see the EV City on Saturday?',
+};
 const fromAnAd = {
   landingPage: '/vehicles/denago-ev-city',
   referrer: 'www.google.com',
@@ -46,7 +53,12 @@ async function deliveredMail(): Promise<SendMailOptions> {
 describe('where a lead came from', () => {
   test('the contact form carries its own page and campaign in hidden fields, for a visitor without JavaScript', async () => {
     const { text } = await request(site.app).get('/contact?utm_source=newsletter&utm_medium=email&utm_campaign=june').expect(200);
-    for (const [name, value] of [['landingPage', '/contact'], ['utmSource', 'newsletter'], ['utmMedium', 'email'], ['utmCampaign', 'june']]) {
+    for (const [name, value] of [
+      ['landingPage', '/contact'],
+      ['utmSource', 'newsletter'],
+      ['utmMedium', 'email'],
+      ['utmCampaign', 'june'],
+    ]) {
       expect(text).toContain(`<input type="hidden" name="${name}" value="${value}"/>`);
     }
     expect((await request(site.app).get('/contact').expect(200)).text).toContain('<input type="hidden" name="landingPage" value="/contact"/>');
@@ -63,7 +75,10 @@ describe('where a lead came from', () => {
   });
 
   test('the visit’s source sent with the script’s submission is stored, reaches the staff e-mail and the ADF lead, and is never logged', async () => {
-    await request(site.app).post('/api/contact').send({ ...visitor, topic: 'test drive', vehicle: 'denago-ev-city', ...fromAnAd }).expect(201);
+    await request(site.app)
+      .post('/api/contact')
+      .send({ ...visitor, topic: 'test drive', vehicle: 'denago-ev-city', ...fromAnAd })
+      .expect(201);
     expect((await latest()).source).toEqual(fromAnAd);
 
     const mail = await deliveredMail();
@@ -91,7 +106,15 @@ describe('where a lead came from', () => {
   test('values of the wrong shape are dropped; the message still goes through', async () => {
     await request(site.app)
       .post('/api/contact')
-      .send({ ...visitor, landingPage: 'https://evil.test/', referrer: 'javascript:alert(1)', utmSource: '<b>x</b>', utmCampaign: 'a'.repeat(500), gclid: 'x y', utmMedium: 'cpc' })
+      .send({
+        ...visitor,
+        landingPage: 'https://evil.test/',
+        referrer: 'javascript:alert(1)',
+        utmSource: '<b>x</b>',
+        utmCampaign: 'a'.repeat(500),
+        gclid: 'x y',
+        utmMedium: 'cpc',
+      })
       .expect(201);
     expect((await latest()).source).toEqual({ utmMedium: 'cpc' });
   });

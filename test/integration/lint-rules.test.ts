@@ -12,20 +12,32 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
 
 describe('the folders’ import direction', () => {
   it('refuses views in the seeds, server code in the views, and controllers in shared code', async () => {
-    expect(await rulesBroken('seeds/example.ts', "import { Icon } from '../views/components/icon';\nexport const icon = Icon;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('views/components/example.tsx', "import { ContactForm } from '../../models/contact-form.model';\nexport const model = ContactForm;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('views/components/example.tsx', "import { structuredData } from '../../src/head/structured-data.server';\nexport const data = structuredData;\n")).toContain('import-x/no-restricted-paths');
-    expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('seeds/example.ts', "import { Icon } from '../views/components/icon';\nexport const icon = Icon;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
+    expect(
+      await rulesBroken('views/components/example.tsx', "import { ContactForm } from '../../models/contact-form.model';\nexport const model = ContactForm;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken('views/components/example.tsx', "import { structuredData } from '../../src/head/structured-data.server';\nexport const data = structuredData;\n"),
+    ).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain(
+      'import-x/no-restricted-paths',
+    );
   });
 
   it('lets each folder import what sits below it', async () => {
-    expect(await rulesBroken('views/components/example.tsx', "import { contactPath } from '../../src/contact/contact-path';\nexport const path = contactPath;\n")).toEqual([]);
+    expect(
+      await rulesBroken('views/components/example.tsx', "import { contactPath } from '../../src/contact/contact-path';\nexport const path = contactPath;\n"),
+    ).toEqual([]);
     expect(await rulesBroken('services/example.ts', "import { ContactForm } from '../models/contact-form.model';\nexport const model = ContactForm;\n")).toEqual([]);
   });
 
   it('refuses an import cycle', async () => {
     // contact-prefill.ts imports contact-schema.ts, so contact-schema importing it back closes a cycle.
-    const [result] = await eslint.lintText("import { prefillFromSearchParams } from './contact-prefill';\nexport const prefill = prefillFromSearchParams;\n", { filePath: 'src/contact/contact-schema.ts' });
+    const [result] = await eslint.lintText("import { prefillFromSearchParams } from './contact-prefill';\nexport const prefill = prefillFromSearchParams;\n", {
+      filePath: 'src/contact/contact-schema.ts',
+    });
     expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
   });
 });

@@ -8,24 +8,56 @@ const FINANCING_URL = 'https://apply.lender.test/shore';
 
 // The 33 Ocean County paths and the 16 Cape May County ones of docs/decisions/003-specification-decisions.md#towns.
 const OCEAN_COUNTY_PATHS = [
-  '/barnegat-township-golf-carts', '/barnegat-light-borough-golf-carts', '/bay-head-borough-golf-carts',
-  '/beach-haven-borough-golf-carts', '/beachwood-borough-golf-carts', '/berkeley-township-golf-carts',
-  '/brick-township-golf-carts', '/eagleswood-township-golf-carts', '/harvey-cedars-borough-golf-carts',
-  '/island-heights-borough-golf-carts', '/jackson-township-golf-carts', '/lacey-township-golf-carts',
-  '/lakehurst-borough-golf-carts', '/lakewood-township-golf-carts', '/lavallette-borough-golf-carts',
-  '/little-egg-harbor-township-golf-carts', '/long-beach-township-golf-carts', '/manchester-township-golf-carts',
-  '/mantoloking-borough-golf-carts', '/ocean-gate-borough-golf-carts', '/ocean-township-golf-carts',
-  '/pine-beach-borough-golf-carts', '/plumsted-township-golf-carts', '/point-pleasant-borough-golf-carts',
-  '/point-pleasant-beach-borough-golf-carts', '/seaside-heights-borough-golf-carts', '/seaside-park-borough-golf-carts',
-  '/ship-bottom-borough-golf-carts', '/south-toms-river-borough-golf-carts', '/stafford-township-golf-carts',
-  '/surf-city-borough-golf-carts', '/toms-river-township-golf-carts', '/tuckerton-borough-golf-carts',
+  '/barnegat-township-golf-carts',
+  '/barnegat-light-borough-golf-carts',
+  '/bay-head-borough-golf-carts',
+  '/beach-haven-borough-golf-carts',
+  '/beachwood-borough-golf-carts',
+  '/berkeley-township-golf-carts',
+  '/brick-township-golf-carts',
+  '/eagleswood-township-golf-carts',
+  '/harvey-cedars-borough-golf-carts',
+  '/island-heights-borough-golf-carts',
+  '/jackson-township-golf-carts',
+  '/lacey-township-golf-carts',
+  '/lakehurst-borough-golf-carts',
+  '/lakewood-township-golf-carts',
+  '/lavallette-borough-golf-carts',
+  '/little-egg-harbor-township-golf-carts',
+  '/long-beach-township-golf-carts',
+  '/manchester-township-golf-carts',
+  '/mantoloking-borough-golf-carts',
+  '/ocean-gate-borough-golf-carts',
+  '/ocean-township-golf-carts',
+  '/pine-beach-borough-golf-carts',
+  '/plumsted-township-golf-carts',
+  '/point-pleasant-borough-golf-carts',
+  '/point-pleasant-beach-borough-golf-carts',
+  '/seaside-heights-borough-golf-carts',
+  '/seaside-park-borough-golf-carts',
+  '/ship-bottom-borough-golf-carts',
+  '/south-toms-river-borough-golf-carts',
+  '/stafford-township-golf-carts',
+  '/surf-city-borough-golf-carts',
+  '/toms-river-township-golf-carts',
+  '/tuckerton-borough-golf-carts',
 ];
 const CAPE_MAY_COUNTY_PATHS = [
-  '/avalon-borough-golf-carts', '/cape-may-city-golf-carts', '/cape-may-point-borough-golf-carts',
-  '/dennis-township-golf-carts', '/lower-township-golf-carts', '/middle-township-golf-carts',
-  '/north-wildwood-city-golf-carts', '/ocean-city-golf-carts', '/sea-isle-city-golf-carts',
-  '/stone-harbor-borough-golf-carts', '/upper-township-golf-carts', '/west-cape-may-borough-golf-carts',
-  '/west-wildwood-borough-golf-carts', '/wildwood-city-golf-carts', '/wildwood-crest-borough-golf-carts',
+  '/avalon-borough-golf-carts',
+  '/cape-may-city-golf-carts',
+  '/cape-may-point-borough-golf-carts',
+  '/dennis-township-golf-carts',
+  '/lower-township-golf-carts',
+  '/middle-township-golf-carts',
+  '/north-wildwood-city-golf-carts',
+  '/ocean-city-golf-carts',
+  '/sea-isle-city-golf-carts',
+  '/stone-harbor-borough-golf-carts',
+  '/upper-township-golf-carts',
+  '/west-cape-may-borough-golf-carts',
+  '/west-wildwood-borough-golf-carts',
+  '/wildwood-city-golf-carts',
+  '/wildwood-crest-borough-golf-carts',
   '/woodbine-borough-golf-carts',
 ];
 
@@ -60,7 +92,14 @@ describe('with the shipped catalog', () => {
   describe('rentals', () => {
     it('prices every plan of the three vehicle types as the spec lists them, with the savings', async () => {
       const { text } = await request(site.app).get('/rentals').expect(200);
-      const prices = (id: string) => [...section(text, 'plans').split(`id="${id}-plans"`)[1]!.matchAll(/>(\$[\d,]+)</g)].slice(0, 4).map((m) => m[1]);
+      const prices = (id: string) =>
+        [
+          ...section(text, 'plans')
+            .split(`id="${id}-plans"`)[1]!
+            .matchAll(/>(\$[\d,]+)</g),
+        ]
+          .slice(0, 4)
+          .map((m) => m[1]);
       expect(prices('4-seater')).toEqual(['$245', '$685', '$1,050', '$2,800']);
       expect(prices('6-seater')).toEqual(['$295', '$735', '$1,400', '$3,500']);
       expect(prices('utility')).toEqual(['$245', '$685', '$1,050', '$2,800']);
@@ -305,7 +344,10 @@ describe('with the shipped catalog', () => {
     });
 
     it('lets crawlers in everywhere and tells them where the sitemap is', async () => {
-      const { text } = await request(site.app).get('/robots.txt').expect(200).expect('Content-Type', /text\/plain/);
+      const { text } = await request(site.app)
+        .get('/robots.txt')
+        .expect(200)
+        .expect('Content-Type', /text\/plain/);
       expect(text).toMatch(/^User-agent: \*$/m);
       expect(text).toMatch(/^Allow: \/$/m);
       expect(text).not.toMatch(/^Disallow: \/$/m);

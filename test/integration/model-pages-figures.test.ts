@@ -57,23 +57,28 @@ describe('the figures and buttons of every model page, against the spec', () => 
     });
 
     if (spec.layout === 'older') {
-      it(spec.msrp ? `shows the catalog's MSRP ${dollars(spec.msrp)}, without a stock label or NEW badge` : 'prints no price, stock label or NEW badge (quoted on request)', () => {
-        const text = textOf(main());
-        expect(text).not.toContain('In Stock');
-        expect(main()).not.toMatch(/>NEW</);
-        if (spec.msrp) {
-          expect(labelledValues(byId(main(), 'price'))).toEqual([
-            ['MSRP', dollars(spec.msrp)],
-            ['Financing', 'Financing Available'],
-          ]);
-          expect(text).not.toContain("Ask for today's price");
-        } else {
-          expect(text).not.toMatch(/\$\d/);
-          expect(text).not.toContain('MSRP');
-          expect(byId(main(), 'price')).toBe('');
-          expect(text).toContain("Ask for today's price");
-        }
-      });
+      it(
+        spec.msrp
+          ? `shows the catalog's MSRP ${dollars(spec.msrp)}, without a stock label or NEW badge`
+          : 'prints no price, stock label or NEW badge (quoted on request)',
+        () => {
+          const text = textOf(main());
+          expect(text).not.toContain('In Stock');
+          expect(main()).not.toMatch(/>NEW</);
+          if (spec.msrp) {
+            expect(labelledValues(byId(main(), 'price'))).toEqual([
+              ['MSRP', dollars(spec.msrp)],
+              ['Financing', 'Financing Available'],
+            ]);
+            expect(text).not.toContain("Ask for today's price");
+          } else {
+            expect(text).not.toMatch(/\$\d/);
+            expect(text).not.toContain('MSRP');
+            expect(byId(main(), 'price')).toBe('');
+            expect(text).toContain("Ask for today's price");
+          }
+        },
+      );
 
       it('closes with Contact Us Today, a call button and the call, business hours and service area cards', () => {
         const links = linksOf(main());

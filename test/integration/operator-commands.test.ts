@@ -172,7 +172,10 @@ describe('npm run inquiries:status', () => {
 
     const server = await startEmbeddedMongo({ dataDir: folders.dataDir });
     const client = new MongoClient(server.uri);
-    await client.db('shore-golf-carts').collection('contact_forms').updateOne({ id: ids[0] }, { $set: { 'notification.status': 'failed', 'notification.lastError': '550 Mailbox unavailable' } });
+    await client
+      .db('shore-golf-carts')
+      .collection('contact_forms')
+      .updateOne({ id: ids[0] }, { $set: { 'notification.status': 'failed', 'notification.lastError': '550 Mailbox unavailable' } });
     await client.close();
     await server.close();
 

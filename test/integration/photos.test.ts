@@ -19,7 +19,12 @@ describe('GET /photos/<hash>/<file>', () => {
     work = await mkdtemp(path.join(tmpdir(), 'photos-http-'));
     const photosDir = path.join(work, 'data', 'photos');
     const source = path.join(work, 'u2417-1.jpg');
-    await writeFile(source, await sharp({ create: { width: 1000, height: 667, channels: 3, background: '#1f6fa3' } }).jpeg().toBuffer());
+    await writeFile(
+      source,
+      await sharp({ create: { width: 1000, height: 667, channels: 3, background: '#1f6fa3' } })
+        .jpeg()
+        .toBuffer(),
+    );
     photo = await processPhoto(source, { photosDir });
     // Things that must never be served from beside the photos.
     await writeFile(path.join(work, 'data', 'embedded-mongo.sqlite'), 'private data');
@@ -100,7 +105,12 @@ describe('the site serves the photos the import wrote to DATA_DIR/photos', () =>
     work = await mkdtemp(path.join(tmpdir(), 'photos-site-'));
     const dataDir = path.join(work, 'data');
     const source = path.join(work, 'u2418-1.png');
-    await writeFile(source, await sharp({ create: { width: 700, height: 466, channels: 3, background: '#c8553d' } }).png().toBuffer());
+    await writeFile(
+      source,
+      await sharp({ create: { width: 700, height: 466, channels: 3, background: '#c8553d' } })
+        .png()
+        .toBuffer(),
+    );
     photo = await processPhoto(source, { photosDir: path.join(dataDir, 'photos') });
     site = await startTestApp({ DATA_DIR: dataDir, SEED_CATALOG: false });
   });
@@ -119,7 +129,9 @@ describe('the site serves the photos the import wrote to DATA_DIR/photos', () =>
   });
 
   it('answers 404 for a photo it does not have, never a page', async () => {
-    const response = await request(site.app).get(`/photos/${'0'.repeat(32)}/960.jpg`).expect(404);
+    const response = await request(site.app)
+      .get(`/photos/${'0'.repeat(32)}/960.jpg`)
+      .expect(404);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
     await request(site.app).get('/photos/../../package.json').expect(404);
   });

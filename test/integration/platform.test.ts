@@ -10,7 +10,10 @@ function jsonLd(html: string): Array<Record<string, unknown>> {
 
 describe('server-rendered pages', () => {
   it('serves the home page as complete HTML with its metadata', async () => {
-    const response = await request(site.app).get('/').expect(200).expect('Content-Type', /text\/html/);
+    const response = await request(site.app)
+      .get('/')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
     const html = response.text;
     expect(html).toMatch(/<meta name="description" content="[^"]+ Call \(609\) 555-0142\.">/);
     for (const tag of [

@@ -166,7 +166,9 @@ describe('the render cache', () => {
   });
 
   it('answers a price changed by a catalog import from the vehicle API on the very next request', async () => {
-    const priceOf = async () => ((await request(app).get('/api/vehicles').expect(200)).body as Array<{ slug: string; price: number | null }>).find((vehicle) => vehicle.slug === 'denago-ev-city')!.price;
+    const priceOf = async () =>
+      ((await request(app).get('/api/vehicles').expect(200)).body as Array<{ slug: string; price: number | null }>).find((vehicle) => vehicle.slug === 'denago-ev-city')!
+        .price;
     expect(await priceOf()).toBe(11995);
     await importCatalog([{ ...cityEntry, price: 12345 }]);
     expect(await priceOf()).toBe(12345);
@@ -231,7 +233,14 @@ describe('the render cache', () => {
     });
 
     it('never keeps nor sends again the form re-rendered after a refused submission without JavaScript', async () => {
-      const typed = { firstName: 'Dana', lastName: 'Shore', email: 'not-an-address', phone: '(609) 555-0199', interest: 'sales', message: 'Is the blue EV City still on the lot?' };
+      const typed = {
+        firstName: 'Dana',
+        lastName: 'Shore',
+        email: 'not-an-address',
+        phone: '(609) 555-0199',
+        interest: 'sales',
+        message: 'Is the blue EV City still on the lot?',
+      };
       const refused = await request(app).post('/contact').type('form').set('Origin', ORIGIN).send(typed).expect(400);
       expect(refused.headers['cache-control']).toBe('private, no-store');
       expect(refused.text).toContain('Is the blue EV City still on the lot?');
@@ -241,7 +250,12 @@ describe('the render cache', () => {
       expect(await rendersOf(async () => (next = await request(app).get('/contact').expect(200)))).toBe(0);
       expect(messageOf(next.text)).toBe('');
       for (const value of ['Dana', 'not-an-address', '555-0199', 'Is the blue EV City']) expect(next.text).not.toContain(value);
-      const again = await request(app).post('/contact').type('form').set('Origin', ORIGIN).send({ ...typed, message: 'Another question entirely.' }).expect(400);
+      const again = await request(app)
+        .post('/contact')
+        .type('form')
+        .set('Origin', ORIGIN)
+        .send({ ...typed, message: 'Another question entirely.' })
+        .expect(400);
       expect(again.text).toContain('Another question entirely.');
       expect(again.text).not.toContain('Is the blue EV City');
     });

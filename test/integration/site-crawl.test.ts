@@ -9,7 +9,10 @@ const FINANCING_URL = 'https://apply.lender.test/shore';
 const site = useTestApp({ PUBLIC_ORIGIN: ORIGIN, BUSINESS_FILE: businessFileWith({ financingUrl: FINANCING_URL }) });
 
 function decodeAttribute(value: string): string {
-  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return value
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'");
 }
 
 /** Same-origin targets of the page's <a href> links, as path and query, without the fragment. */
@@ -63,78 +66,86 @@ async function sitemapPaths(): Promise<string[]> {
 }
 
 describe('the whole site', () => {
-  it(
-    'answers every internal link and sitemap entry with a page that has one h1, its own title, its canonical URL and valid JSON-LD',
-    async () => {
-      const problems: string[] = [];
-      const fromSitemap = new Set(await sitemapPaths());
-      const queue: Array<{ url: string; from: string }> = [{ url: '/', from: 'start' }, ...[...fromSitemap].map((url) => ({ url, from: 'sitemap' }))];
-      const seen = new Set<string>();
-      /** Page path → title, for the pages checked as pages (query strings aside). */
-      const titles = new Map<string, string>();
+  it('answers every internal link and sitemap entry with a page that has one h1, its own title, its canonical URL and valid JSON-LD', async () => {
+    const problems: string[] = [];
+    const fromSitemap = new Set(await sitemapPaths());
+    const queue: Array<{ url: string; from: string }> = [{ url: '/', from: 'start' }, ...[...fromSitemap].map((url) => ({ url, from: 'sitemap' }))];
+    const seen = new Set<string>();
+    /** Page path → title, for the pages checked as pages (query strings aside). */
+    const titles = new Map<string, string>();
 
-      const checkPage = (path: string, html: string) => {
-        if (titles.has(path)) return;
-        const facts = factsOf(html);
-        if (facts.h1Count !== 1) problems.push(`${path}: ${facts.h1Count} <h1> elements`);
-        if (!facts.title) problems.push(`${path}: no <title>`);
-        if (facts.canonical !== `${ORIGIN}${path}`) problems.push(`${path}: canonical ${facts.canonical}`);
-        if (facts.jsonLdCount === 0) problems.push(`${path}: no JSON-LD`);
-        for (const error of facts.jsonLdErrors) problems.push(`${path}: JSON-LD ${error}`);
-        const twin = [...titles].find(([, title]) => title === facts.title);
-        if (twin) problems.push(`${path}: same title as ${twin[0]} ("${facts.title}")`);
-        titles.set(path, facts.title ?? '');
-      };
+    const checkPage = (path: string, html: string) => {
+      if (titles.has(path)) return;
+      const facts = factsOf(html);
+      if (facts.h1Count !== 1) problems.push(`${path}: ${facts.h1Count} <h1> elements`);
+      if (!facts.title) problems.push(`${path}: no <title>`);
+      if (facts.canonical !== `${ORIGIN}${path}`) problems.push(`${path}: canonical ${facts.canonical}`);
+      if (facts.jsonLdCount === 0) problems.push(`${path}: no JSON-LD`);
+      for (const error of facts.jsonLdErrors) problems.push(`${path}: JSON-LD ${error}`);
+      const twin = [...titles].find(([, title]) => title === facts.title);
+      if (twin) problems.push(`${path}: same title as ${twin[0]} ("${facts.title}")`);
+      titles.set(path, facts.title ?? '');
+    };
 
-      while (queue.length > 0) {
-        const { url, from } = queue.shift()!;
-        if (seen.has(url)) continue;
-        seen.add(url);
-        const response = await request(site.app).get(url);
-        let html: string | undefined;
-        let pagePath = url.split('?')[0]!;
+    while (queue.length > 0) {
+      const { url, from } = queue.shift()!;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const response = await request(site.app).get(url);
+      let html: string | undefined;
+      let pagePath = url.split('?')[0]!;
 
-        if (response.status === 301) {
-          const target = new URL(response.headers.location!, `${ORIGIN}/`);
-          if (fromSitemap.has(url)) problems.push(`${url}: in the sitemap but redirects to ${target.pathname}`);
-          if (target.origin !== ORIGIN) {
-            problems.push(`${url} (linked from ${from}): 301 off the site to ${target.href}`);
-            continue;
-          }
-          const followed = await request(site.app).get(target.pathname + target.search);
-          if (followed.status !== 200) {
-            problems.push(`${url} (linked from ${from}): 301 to ${target.pathname}, which answers ${followed.status}`);
-            continue;
-          }
-          html = followed.text;
-          pagePath = target.pathname;
-          seen.add(target.pathname + target.search);
-        } else if (response.status === 302 && url === '/financing') {
-          // docs/decisions/003-specification-decisions.md#routes: /financing is a temporary redirect to the external application.
-          if (response.headers.location !== FINANCING_URL) problems.push(`/financing: 302 to ${response.headers.location}`);
-          continue;
-        } else if (response.status !== 200) {
-          problems.push(`${url} (linked from ${from}): status ${response.status}`);
-          continue;
-        } else {
-          html = response.text;
-        }
-
-        if (!String(response.headers['content-type'] ?? '').includes('text/html') && response.status === 200) {
-          problems.push(`${url}: not an HTML page`);
+      if (response.status === 301) {
+        const target = new URL(response.headers.location!, `${ORIGIN}/`);
+        if (fromSitemap.has(url)) problems.push(`${url}: in the sitemap but redirects to ${target.pathname}`);
+        if (target.origin !== ORIGIN) {
+          problems.push(`${url} (linked from ${from}): 301 off the site to ${target.href}`);
           continue;
         }
-        checkPage(pagePath, html);
-        for (const link of internalLinks(html)) if (!seen.has(link)) queue.push({ url: link, from: pagePath });
+        const followed = await request(site.app).get(target.pathname + target.search);
+        if (followed.status !== 200) {
+          problems.push(`${url} (linked from ${from}): 301 to ${target.pathname}, which answers ${followed.status}`);
+          continue;
+        }
+        html = followed.text;
+        pagePath = target.pathname;
+        seen.add(target.pathname + target.search);
+      } else if (response.status === 302 && url === '/financing') {
+        // docs/decisions/003-specification-decisions.md#routes: /financing is a temporary redirect to the external application.
+        if (response.headers.location !== FINANCING_URL) problems.push(`/financing: 302 to ${response.headers.location}`);
+        continue;
+      } else if (response.status !== 200) {
+        problems.push(`${url} (linked from ${from}): status ${response.status}`);
+        continue;
+      } else {
+        html = response.text;
       }
 
-      expect(problems).toEqual([]);
-      // The crawl reached the pages every visitor can reach from the home page.
-      for (const path of ['/', '/inventory', '/rentals', '/services', '/showroom', '/about', '/contact', '/privacy', '/terms', '/toms-river-township-golf-carts', '/wildwood-crest-borough-golf-carts']) {
-        expect(titles.has(path), `${path} was not reached`).toBe(true);
+      if (!String(response.headers['content-type'] ?? '').includes('text/html') && response.status === 200) {
+        problems.push(`${url}: not an HTML page`);
+        continue;
       }
-      for (const path of fromSitemap) expect(titles.has(path), `${path} (sitemap) was not checked`).toBe(true);
-    },
-    180_000,
-  );
+      checkPage(pagePath, html);
+      for (const link of internalLinks(html)) if (!seen.has(link)) queue.push({ url: link, from: pagePath });
+    }
+
+    expect(problems).toEqual([]);
+    // The crawl reached the pages every visitor can reach from the home page.
+    for (const path of [
+      '/',
+      '/inventory',
+      '/rentals',
+      '/services',
+      '/showroom',
+      '/about',
+      '/contact',
+      '/privacy',
+      '/terms',
+      '/toms-river-township-golf-carts',
+      '/wildwood-crest-borough-golf-carts',
+    ]) {
+      expect(titles.has(path), `${path} was not reached`).toBe(true);
+    }
+    for (const path of fromSitemap) expect(titles.has(path), `${path} (sitemap) was not checked`).toBe(true);
+  }, 180_000);
 });

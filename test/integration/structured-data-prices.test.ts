@@ -57,7 +57,8 @@ test('every page states in its structured data only prices it prints', async () 
         checked++;
         if (!visible.includes(dollars(price))) problems.push(`${path}: ${entry['@type']}${where} ${dollars(price)} is not on the page`);
       }
-      if (entry['@type'] === 'Product' && !entry.offers && /\$\d/.test(/MSRP[^$]*\$[\d,]+/.exec(visible)?.[0] ?? '')) problems.push(`${path}: a price is shown but the Product has no Offer`);
+      if (entry['@type'] === 'Product' && !entry.offers && /\$\d/.test(/MSRP[^$]*\$[\d,]+/.exec(visible)?.[0] ?? ''))
+        problems.push(`${path}: a price is shown but the Product has no Offer`);
     }
   }
   expect(problems).toEqual([]);

@@ -53,7 +53,8 @@ describe('a unit for sale', () => {
     const text = textOf(html);
     expect(text).toContain('2021 Club Car Onward 4 Passenger');
     expect(text).toContain('$9,495');
-    for (const fact of ['Year 2021', 'Condition Used', 'Hours 312', 'Color Silver', 'Stock # T100', 'Serial # PH2131-283475', 'Location Bayville Showroom']) expect(text).toContain(fact);
+    for (const fact of ['Year 2021', 'Condition Used', 'Hours 312', 'Color Silver', 'Stock # T100', 'Serial # PH2131-283475', 'Location Bayville Showroom'])
+      expect(text).toContain(fact);
     expect(html).toMatch(/<a href="https:\/\/www\.google\.com\/maps\/dir\/\?api=1&amp;destination=[-\d.,]+"[^>]*>Directions/);
   });
 
@@ -61,16 +62,20 @@ describe('a unit for sale', () => {
     const link = linksOf(html).find((candidate) => candidate.text === 'Ask about stock #T100');
     expect(link?.href).toBe('/contact?interest=sales&topic=availability&vehicle=2021-club-car-onward-4-passenger-t100');
     const contact = (await request(site.app).get(link!.href).expect(200)).text;
-    expect(contact).toContain("I&#x27;d like to know if the 2021 Club Car Onward 4 Passenger (stock #T100) is available.");
+    expect(contact).toContain('I&#x27;d like to know if the 2021 Club Car Onward 4 Passenger (stock #T100) is available.');
   });
 
   it('shows each photo as AVIF, WebP and JPEG at its widths, sized, the first one first and the rest lazily', async () => {
     const pictures = [...html.matchAll(/<picture>([\s\S]*?)<\/picture>/g)].map((match) => match[1]!);
     expect(pictures).toHaveLength(2);
     const [first, second] = pictures as [string, string];
-    expect(first).toMatch(/<source type="image\/avif" srcSet="\/photos\/[a-f0-9]{32}\/480\.avif 480w, \/photos\/[a-f0-9]{32}\/640\.avif 640w" sizes="\(min-width: 1024px\) 34rem, calc\(100vw - 2rem\)"\/>/);
+    expect(first).toMatch(
+      /<source type="image\/avif" srcSet="\/photos\/[a-f0-9]{32}\/480\.avif 480w, \/photos\/[a-f0-9]{32}\/640\.avif 640w" sizes="\(min-width: 1024px\) 34rem, calc\(100vw - 2rem\)"\/>/,
+    );
     expect(first).toMatch(/<source type="image\/webp" srcSet="[^"]*480\.webp 480w[^"]*"/);
-    expect(first).toMatch(/<img src="\/photos\/[a-f0-9]{32}\/640\.jpg" srcSet="[^"]*480\.jpg 480w, [^"]*640\.jpg 640w" sizes="[^"]+" width="640" height="427" alt="2021 Club Car Onward 4 Passenger, photo 1 of 2" loading="eager" fetchPriority="high"/);
+    expect(first).toMatch(
+      /<img src="\/photos\/[a-f0-9]{32}\/640\.jpg" srcSet="[^"]*480\.jpg 480w, [^"]*640\.jpg 640w" sizes="[^"]+" width="640" height="427" alt="2021 Club Car Onward 4 Passenger, photo 1 of 2" loading="eager" fetchPriority="high"/,
+    );
     expect(first).toMatch(/style="background-color:#[0-9a-f]{6};background-image:url\(data:image\/webp;base64,/);
     expect(second).toMatch(/loading="lazy"/);
     expect(second).not.toMatch(/fetchPriority/);
@@ -94,8 +99,18 @@ describe('a unit for sale', () => {
 
   it('describes itself as a used Product with its Offer, price and photos at their real addresses', async () => {
     const product = jsonLd(html).find((entry) => entry['@type'] === 'Product') as Record<string, unknown> & { offers: Record<string, unknown>; image: string[] };
-    expect(product).toMatchObject({ name: '2021 Club Car Onward 4 Passenger', sku: 'T100', itemCondition: 'https://schema.org/UsedCondition', brand: { name: 'Club Car' } });
-    expect(product.offers).toMatchObject({ price: 9495, priceCurrency: 'USD', availability: 'https://schema.org/InStock', itemCondition: 'https://schema.org/UsedCondition' });
+    expect(product).toMatchObject({
+      name: '2021 Club Car Onward 4 Passenger',
+      sku: 'T100',
+      itemCondition: 'https://schema.org/UsedCondition',
+      brand: { name: 'Club Car' },
+    });
+    expect(product.offers).toMatchObject({
+      price: 9495,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+      itemCondition: 'https://schema.org/UsedCondition',
+    });
     expect(product.image).toHaveLength(2);
     for (const image of product.image) {
       expect(image).toMatch(new RegExp(`^${site.env.PUBLIC_ORIGIN}/photos/[a-f0-9]{32}/640\\.jpg$`));
@@ -116,7 +131,10 @@ describe('a unit for sale', () => {
 
   it('files an inquiry about it with its make, model, stock and serial numbers and price, for the ADF lead', async () => {
     const inquiry = { firstName: 'Pat', lastName: 'Jones', email: 'pat@example.com', phone: '6095550100', interest: 'sales', message: 'Is the Onward still there?' };
-    await request(site.app).post('/api/contact').send({ ...inquiry, topic: 'availability', vehicle: ONWARD.split('/').pop() }).expect(201);
+    await request(site.app)
+      .post('/api/contact')
+      .send({ ...inquiry, topic: 'availability', vehicle: ONWARD.split('/').pop() })
+      .expect(201);
     const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
     expect(record?.vehicleOfInterest).toEqual({
       slug: '2021-club-car-onward-4-passenger-t100',
@@ -159,7 +177,12 @@ describe('the inventory with units', () => {
 
   it('offers the brands, conditions and showrooms the inventory holds in its plain GET form', async () => {
     const html = (await request(site.app).get('/inventory').expect(200)).text;
-    const options = (name: string) => [...(new RegExp(`<select id="inventory-${name}" name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '').matchAll(/<option value="([^"]*)"[^>]*>([^<]*)</g)].map((match) => `${match[1]}=${match[2]}`);
+    const options = (name: string) =>
+      [
+        ...(new RegExp(`<select id="inventory-${name}" name="${name}"[^>]*>([\\s\\S]*?)</select>`).exec(html)?.[1] ?? '').matchAll(
+          /<option value="([^"]*)"[^>]*>([^<]*)</g,
+        ),
+      ].map((match) => `${match[1]}=${match[2]}`);
     expect(options('brand')).toEqual(['all=All Brands', 'denago=DENAGO', 'evolution=EVOLUTION', 'club-car=Club Car', 'e-z-go=E-Z-GO', 'tomberlin=Tomberlin']);
     expect(options('condition')).toEqual(['all=All Conditions', 'new=New', 'used=Used', 'certified=Certified Pre-Owned']);
     expect(options('location')).toEqual(['all=All Locations', 'bayville=Bayville Showroom', 'pleasantville=Pleasantville Showroom', 'waretown=Waretown Showroom']);
@@ -169,7 +192,13 @@ describe('the inventory with units', () => {
   it('answers the same filters as JSON for the browser', async () => {
     const { body } = await request(site.app).get('/api/inventory?condition=certified&location=waretown').expect(200);
     expect(body.filters).toMatchObject({ condition: 'certified', location: 'waretown' });
-    expect(body.vehicles).toEqual([expect.objectContaining({ slug: EMERGE.split('/').pop(), unit: { brandName: 'Tomberlin', condition: 'certified', status: 'available' }, photo: expect.objectContaining({ srcSet: expect.stringMatching(/480\.webp 480w/) }) })]);
+    expect(body.vehicles).toEqual([
+      expect.objectContaining({
+        slug: EMERGE.split('/').pop(),
+        unit: { brandName: 'Tomberlin', condition: 'certified', status: 'available' },
+        photo: expect.objectContaining({ srcSet: expect.stringMatching(/480\.webp 480w/) }),
+      }),
+    ]);
   });
 });
 
@@ -188,7 +217,9 @@ describe('a sold unit', () => {
     expect((body as Array<{ slug: string }>).map((vehicle) => vehicle.slug)).not.toContain(EMERGE.split('/').pop());
     const sitemap = (await request(site.app).get('/sitemap.xml').expect(200)).text;
     expect(sitemap).toContain('xmlns:image="http://www.google.com/schemas/sitemap-image/1.1"');
-    const onward = new RegExp(`<url><loc>${site.env.PUBLIC_ORIGIN}${ONWARD}</loc><lastmod>[^<]+</lastmod>((?:<image:image><image:loc>[^<]+</image:loc></image:image>)+)</url>`).exec(sitemap);
+    const onward = new RegExp(
+      `<url><loc>${site.env.PUBLIC_ORIGIN}${ONWARD}</loc><lastmod>[^<]+</lastmod>((?:<image:image><image:loc>[^<]+</image:loc></image:image>)+)</url>`,
+    ).exec(sitemap);
     expect([...(onward?.[1] ?? '').matchAll(/<image:loc>([^<]+)</g)].map((match) => match[1])).toEqual([
       expect.stringMatching(new RegExp(`^${site.env.PUBLIC_ORIGIN}/photos/[a-f0-9]{32}/640\\.jpg$`)),
       expect.stringMatching(new RegExp(`^${site.env.PUBLIC_ORIGIN}/photos/[a-f0-9]{32}/640\\.jpg$`)),

@@ -104,12 +104,7 @@ describe('the vehicle API', () => {
   describe('GET /api/vehicles/brand/:brand', () => {
     it('lists only EVOLUTION vehicles, in catalog order', async () => {
       const response = await request(site.app).get('/api/vehicles/brand/evolution').expect(200);
-      expect((response.body as VehicleJson[]).map((vehicle) => vehicle.slug)).toEqual([
-        'evolution-budget',
-        'evolution-alpha',
-        'evolution-beta',
-        'evolution-quote-cart',
-      ]);
+      expect((response.body as VehicleJson[]).map((vehicle) => vehicle.slug)).toEqual(['evolution-budget', 'evolution-alpha', 'evolution-beta', 'evolution-quote-cart']);
       expect(response.headers['cache-control']).toBe('public, max-age=0, s-maxage=5, stale-while-revalidate=15');
       await request(site.app).get('/api/vehicles/brand/evolution').set('If-None-Match', response.headers.etag!).expect(304);
     });

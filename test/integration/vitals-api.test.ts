@@ -20,13 +20,11 @@ const lcp = LCP_MEASUREMENT;
 const cls = { ...lcp, name: 'CLS', value: 0.031, delta: 0.031, id: 'v6-1767225600000-8120394857123' };
 
 /** A report as navigator.sendBeacon sends a string: text/plain with the charset, from our own page. */
-const beacon = (app: TestApp['app'], body: string) =>
-  request(app).post('/api/vitals').set('Content-Type', 'text/plain;charset=UTF-8').set('Origin', ORIGIN).send(body);
+const beacon = (app: TestApp['app'], body: string) => request(app).post('/api/vitals').set('Content-Type', 'text/plain;charset=UTF-8').set('Origin', ORIGIN).send(body);
 
 const report = (metrics: object[]) => JSON.stringify({ metrics });
 
-const vitalLines = () =>
-  logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'web-vital');
+const vitalLines = () => logged.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'web-vital');
 
 describe('POST /api/vitals', () => {
   const site = useTestApp();
@@ -52,17 +50,30 @@ describe('POST /api/vitals', () => {
       .set('X-Forwarded-For', '203.0.113.10')
       .expect(204);
     const [line] = vitalLines();
-    expect(Object.keys(line ?? {}).sort()).toEqual(
-      ['delta', 'id', 'level', 'metric', 'msg', 'navigationType', 'rating', 'route', 'service', 'time', 'value'].sort(),
-    );
-    expect(line).toMatchObject({ level: 30, msg: 'web-vital', metric: 'LCP', value: 1834.2, delta: 1834.2, rating: 'good', navigationType: 'navigate', route: 'model-page', id: lcp.id });
+    expect(Object.keys(line ?? {}).sort()).toEqual(['delta', 'id', 'level', 'metric', 'msg', 'navigationType', 'rating', 'route', 'service', 'time', 'value'].sort());
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'web-vital',
+      metric: 'LCP',
+      value: 1834.2,
+      delta: 1834.2,
+      rating: 'good',
+      navigationType: 'navigate',
+      route: 'model-page',
+      id: lcp.id,
+    });
     // Nor does any other line the request produced.
     const everything = logged.join('\n');
     for (const secret of ['VisitorPhone', 'jane.doe', 'denago-ev-city', '203.0.113.10', '127.0.0.1', '::1']) expect(everything).not.toContain(secret);
   });
 
   test('accepts text/plain without a charset, as a fetch with a string body may send it', async () => {
-    await request(site.app).post('/api/vitals').set('Content-Type', 'text/plain').set('Sec-Fetch-Site', 'same-origin').send(report([lcp])).expect(204);
+    await request(site.app)
+      .post('/api/vitals')
+      .set('Content-Type', 'text/plain')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .send(report([lcp]))
+      .expect(204);
   });
 
   const refused: Array<[string, string]> = [
@@ -100,22 +111,36 @@ describe('POST /api/vitals', () => {
   });
 
   test('refuses JSON and form bodies with 415: the beacon sends text/plain', async () => {
-    const json = await request(site.app).post('/api/vitals').set('Origin', ORIGIN).send({ metrics: [lcp] }).expect(415);
+    const json = await request(site.app)
+      .post('/api/vitals')
+      .set('Origin', ORIGIN)
+      .send({ metrics: [lcp] })
+      .expect(415);
     expect(json.body.error).toBe('Send the report as text/plain.');
     await request(site.app).post('/api/vitals').type('form').set('Origin', ORIGIN).send('name=LCP&value=1834').expect(415);
     expect(vitalLines()).toEqual([]);
   });
 
   test('refuses a report another site’s page sends (its Origin) with 403', async () => {
-    const answer = await beacon(site.app, report([lcp])).set('Origin', 'https://elsewhere.example').expect(403);
+    const answer = await beacon(site.app, report([lcp]))
+      .set('Origin', 'https://elsewhere.example')
+      .expect(403);
     expect(answer.body.error).toEqual(expect.any(String));
-    await beacon(site.app, report([lcp])).unset('Origin').set('Sec-Fetch-Site', 'cross-site').expect(403);
-    await beacon(site.app, report([lcp])).unset('Origin').expect(403);
+    await beacon(site.app, report([lcp]))
+      .unset('Origin')
+      .set('Sec-Fetch-Site', 'cross-site')
+      .expect(403);
+    await beacon(site.app, report([lcp]))
+      .unset('Origin')
+      .expect(403);
     expect(vitalLines()).toEqual([]);
   });
 
   test('takes a report from the address the site was reached on, not only PUBLIC_ORIGIN: the same rule as the contact form', async () => {
-    await beacon(site.app, report([lcp])).unset('Origin').set('Sec-Fetch-Site', 'same-origin').expect(204);
+    await beacon(site.app, report([lcp]))
+      .unset('Origin')
+      .set('Sec-Fetch-Site', 'same-origin')
+      .expect(204);
   });
 
   test('answers other methods with 405 and Allow: POST', async () => {
@@ -136,7 +161,9 @@ describe('the /api/vitals rate limit', () => {
     site = await startTestApp();
     for (let index = 0; index < 60; index += 1) await beacon(site.app, report([lcp])).expect(204);
     logged.length = 0;
-    const answer = await beacon(site.app, report([lcp])).expect(429).expect('Content-Type', /json/);
+    const answer = await beacon(site.app, report([lcp]))
+      .expect(429)
+      .expect('Content-Type', /json/);
     expect(answer.body.error).toBe('Too many reports from your address. Please try again later.');
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     expect(vitalLines()).toEqual([]);

@@ -21,7 +21,9 @@ export function adfDtdProblems(xml: string): string[] {
   } catch (error) {
     const { stderr, code } = error as { stderr?: string; code?: string };
     if (code === 'ENOENT') throw new Error('xmllint is not installed (Debian: apt-get install libxml2-utils)');
-    return String(stderr ?? error).split('\n').filter((line) => line.trim() !== '');
+    return String(stderr ?? error)
+      .split('\n')
+      .filter((line) => line.trim() !== '');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -65,8 +65,5 @@ export function linksOf(html: string): PageLink[] {
 
 /** Label/value pairs of description lists (dt, dd) and row-headed tables (th, td), in order. */
 export function labelledValues(html: string): Array<[label: string, value: string]> {
-  return [...html.matchAll(/<(dt|th)\b[^>]*>([\s\S]*?)<\/\1>\s*<(dd|td)\b[^>]*>([\s\S]*?)<\/\3>/g)].map((match) => [
-    textOf(match[2]!),
-    textOf(match[4]!),
-  ]);
+  return [...html.matchAll(/<(dt|th)\b[^>]*>([\s\S]*?)<\/\1>\s*<(dd|td)\b[^>]*>([\s\S]*?)<\/\3>/g)].map((match) => [textOf(match[2]!), textOf(match[4]!)]);
 }

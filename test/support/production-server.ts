@@ -68,7 +68,6 @@ export async function readCollection(dataDir: string, collection: string): Promi
   }
 }
 
-
 /** One POST /api/contact: the status and the stored id (201), or 0 when the connection failed. */
 export async function postInquiry(origin: string, body: object = validInquiry): Promise<{ status: number; id?: string; error?: string }> {
   try {

@@ -62,7 +62,8 @@ export async function startTestDatabase(options: { seedCatalog?: boolean } = {})
     async close() {
       if (external) {
         // Dropping needs a live connection, which an outage test may have closed.
-        const cleanup = mongoose.connection.readyState === mongoose.ConnectionStates.connected ? mongoose.connection : await mongoose.createConnection(uri, { dbName }).asPromise();
+        const cleanup =
+          mongoose.connection.readyState === mongoose.ConnectionStates.connected ? mongoose.connection : await mongoose.createConnection(uri, { dbName }).asPromise();
         await cleanup.dropDatabase();
         if (cleanup !== mongoose.connection) await cleanup.close();
       }

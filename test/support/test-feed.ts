@@ -10,7 +10,8 @@ export const FEED_HEADER = 'stock_number,serial_number,year,brand,model,name,con
  * LSV at Waretown with one, and a used E-Z-GO without photos (its model illustration stands in).
  */
 export const TEST_FEED_ROWS = {
-  onward: 'T100,PH2131-283475,2021,Club Car,Onward 4 Passenger,,used,onward,9495,4,Silver,312,bayville,available,,Flip-flop rear seat|LED lights,photos/t100-1.jpg|photos/t100-2.png',
+  onward:
+    'T100,PH2131-283475,2021,Club Car,Onward 4 Passenger,,used,onward,9495,4,Silver,312,bayville,available,,Flip-flop rear seat|LED lights,photos/t100-1.jpg|photos/t100-2.png',
   emerge: 'T200,1T9EM4E20NS000418,2022,Tomberlin,Emerge E4,,certified,emerge,11495,4,Electric Blue,,waretown,available,,Street-legal LSV,photos/t200-1.jpg',
   rxv: 'T300,5578214,2020,E-Z-GO,RXV Elite 2 Passenger,,used,rxv,6995,2,Black,540,waretown,pending,,,',
 };

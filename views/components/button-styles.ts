@@ -1,8 +1,7 @@
 export type ButtonVariant = 'primary' | 'call' | 'secondary' | 'outline-light' | 'ghost';
 export type ButtonSize = 'md' | 'lg';
 
-const base =
-  'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 no-underline';
+const base = 'inline-flex items-center justify-center gap-2 rounded-full font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 no-underline';
 
 const variants: Record<ButtonVariant, string> = {
   primary: 'bg-brand-600 text-white hover:bg-brand-700',

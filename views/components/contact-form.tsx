@@ -159,7 +159,14 @@ export function ContactForm({ initial, context, source, fieldErrors, formError }
         </select>
       </Field>
       <Field name="message" label="Message" error={errors.message?.[0]}>
-        <textarea rows={6} required minLength={10} maxLength={MAX_LENGTH.message} placeholder="Tell us what you are looking for: a model, rental dates, a repair..." {...fieldProps('message')} />
+        <textarea
+          rows={6}
+          required
+          minLength={10}
+          maxLength={MAX_LENGTH.message}
+          placeholder="Tell us what you are looking for: a model, rental dates, a repair..."
+          {...fieldProps('message')}
+        />
       </Field>
 
       {/* Not for people: off-screen and out of the tab order. Bots that fill every field give themselves away. */}
@@ -167,9 +174,7 @@ export function ContactForm({ initial, context, source, fieldErrors, formError }
         <label htmlFor={`contact-${HONEYPOT_FIELD}`}>Leave this field empty</label>
         <input id={`contact-${HONEYPOT_FIELD}`} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {(['topic', 'plan', 'vehicle'] as const).map((name) =>
-        context[name] ? <input key={name} type="hidden" name={name} value={context[name]} /> : null,
-      )}
+      {(['topic', 'plan', 'vehicle'] as const).map((name) => (context[name] ? <input key={name} type="hidden" name={name} value={context[name]} /> : null))}
       {LEAD_SOURCE_FIELDS.map((name) => (source[name] ? <input key={name} type="hidden" name={name} value={source[name]} /> : null))}
 
       <button type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto`}>

@@ -16,8 +16,7 @@ export function PromotionBand({ promotions }: { promotions: readonly Promotion[]
           <li key={promotion.id} className="flex gap-3 text-ink-900">
             <Icon name="sparkles" className="mt-1 size-5 shrink-0 text-brand-700" />
             <p>
-              <strong className="font-bold">{promotion.title}.</strong> {promotion.text}{' '}
-              <span className="text-ink-700">Offer ends {longDate(promotion.end)}.</span>
+              <strong className="font-bold">{promotion.title}.</strong> {promotion.text} <span className="text-ink-700">Offer ends {longDate(promotion.end)}.</span>
             </p>
           </li>
         ))}

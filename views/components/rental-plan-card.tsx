@@ -32,18 +32,11 @@ export function RentalPlanCard({ plan, groupTitle, reserveHref }: RentalPlanCard
         <span className="text-sm font-medium text-ink-600">/ {plan.duration}</span>
       </p>
       {/* The row stays on wide screens without a saving, so cards side by side line up. */}
-      <p className={`mt-2 min-h-7 ${plan.savingsLabel ? '' : 'hidden sm:block'}`}>
-        {plan.savingsLabel ? <Badge tone="success">{plan.savingsLabel}</Badge> : null}
-      </p>
+      <p className={`mt-2 min-h-7 ${plan.savingsLabel ? '' : 'hidden sm:block'}`}>{plan.savingsLabel ? <Badge tone="success">{plan.savingsLabel}</Badge> : null}</p>
       <p className="mt-3 text-sm text-ink-600">{plan.description}</p>
       <CheckList items={[plan.renewal, plan.delivery]} size="sm" className="mt-4 space-y-2 text-sm text-ink-700" />
       <div className="mt-auto pt-6">
-        <ButtonLink
-          to={reserveHref}
-          variant={recommended ? 'call' : 'primary'}
-          className="w-full"
-          aria-label={`Reserve today: ${plan.title}, ${groupTitle}`}
-        >
+        <ButtonLink to={reserveHref} variant={recommended ? 'call' : 'primary'} className="w-full" aria-label={`Reserve today: ${plan.title}, ${groupTitle}`}>
           RESERVE TODAY
         </ButtonLink>
       </div>

@@ -60,7 +60,11 @@ export function VehicleCard({ href, name, image, srcSet, priceLabel, badge, desc
           decoding="async"
           className={`aspect-[8/5] h-auto w-full ${srcSet ? 'object-cover' : 'object-contain p-4'}`}
         />
-        {badge ? <Badge tone={badge.tone} className="absolute left-3 top-3">{badge.label}</Badge> : null}
+        {badge ? (
+          <Badge tone={badge.tone} className="absolute left-3 top-3">
+            {badge.label}
+          </Badge>
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col p-5">
         {eyebrow ? <p className="text-xs font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}

@@ -33,7 +33,11 @@ const everyMinute = (onChange: () => void) => {
  */
 export function useCurrentMoment(): BusinessMoment | null {
   const { moment } = useSiteData();
-  const current = useSyncExternalStore(everyMinute, () => Date.now() < Date.parse(moment.validUntil), () => true);
+  const current = useSyncExternalStore(
+    everyMinute,
+    () => Date.now() < Date.parse(moment.validUntil),
+    () => true,
+  );
   return current ? moment : null;
 }
 

@@ -29,9 +29,7 @@ export function SiteFooter() {
         <div className="grid gap-10 md:grid-cols-3">
           <div>
             <SiteLogo name={business.name} tone="light" />
-            <p className="mt-4 max-w-xs text-sm">
-              Electric golf carts and low-speed vehicles: sales, rentals and service across {business.region}.
-            </p>
+            <p className="mt-4 max-w-xs text-sm">Electric golf carts and low-speed vehicles: sales, rentals and service across {business.region}.</p>
           </div>
           <nav aria-label="Footer">
             <h2 className="text-sm font-bold uppercase tracking-wider text-white">Explore</h2>

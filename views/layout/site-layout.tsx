@@ -41,10 +41,7 @@ const SiteFooter = deferredHydration(() => import('./site-footer').then((module)
 export function SiteLayout() {
   return (
     <SiteStoreProvider>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-3"
-      >
+      <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
         Skip to content
       </a>
       <SiteHeader />

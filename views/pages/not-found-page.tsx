@@ -10,9 +10,7 @@ function NotFoundPage() {
         404
       </p>
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">404 Page Not Found</h1>
-      <p className="mt-4 text-lg text-ink-600">
-        The page you are looking for has moved or never existed. Our carts are still right where you left them.
-      </p>
+      <p className="mt-4 text-lg text-ink-600">The page you are looking for has moved or never existed. Our carts are still right where you left them.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className={buttonClasses('primary', 'lg')}>
           <Icon name="arrowLeft" className="size-4" />

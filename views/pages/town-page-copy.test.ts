@@ -47,7 +47,7 @@ describe('townPageCopy', () => {
     expect(townPageCopy(town('Wildwood'), '16+').spokenName).toBe('Wildwood');
   });
 
-  it("names the town and its own county in the delivery note, never the other county", () => {
+  it('names the town and its own county in the delivery note, never the other county', () => {
     for (const subject of towns) {
       const copy = townPageCopy(subject, '16+');
       const other = subject.county === 'Ocean' ? 'Cape May County' : 'Ocean County';

@@ -79,18 +79,14 @@ const placeSentences: Record<Town['type'], Template[]> = {
       `Distances across ${place} vary from a few blocks to several miles, and we match the battery, seating and street-legal equipment to the trips you actually make.`,
   ],
   Borough: [
-    ({ spoken }) =>
-      `In a borough as compact as ${spoken}, a street-legal cart covers nearly every everyday trip, and it parks where a car never could.`,
-    ({ spoken }) =>
-      `${spoken} is small enough that the car can stay in the driveway for days at a time once there is a charged cart beside it.`,
-    ({ place }) =>
-      `Everything in ${place} is within a short, quiet ride, which makes a four- or six-seat LSV the most practical vehicle in the household.`,
+    ({ spoken }) => `In a borough as compact as ${spoken}, a street-legal cart covers nearly every everyday trip, and it parks where a car never could.`,
+    ({ spoken }) => `${spoken} is small enough that the car can stay in the driveway for days at a time once there is a charged cart beside it.`,
+    ({ place }) => `Everything in ${place} is within a short, quiet ride, which makes a four- or six-seat LSV the most practical vehicle in the household.`,
   ],
   City: [
     ({ spoken }) =>
       `Summer traffic and scarce parking in ${spoken} are exactly where a street-legal golf cart shines: it slips into small spaces and keeps to the slower streets.`,
-    ({ spoken }) =>
-      `On the busy streets of ${spoken}, a registered LSV with lights, mirrors and seat belts is a legal, relaxed way to get around from spring to fall.`,
+    ({ spoken }) => `On the busy streets of ${spoken}, a registered LSV with lights, mirrors and seat belts is a legal, relaxed way to get around from spring to fall.`,
     ({ place }) =>
       `Getting around ${place} in July is easier on four quiet wheels: no circling for parking, no fuel, and a cart that charges overnight from an ordinary outlet.`,
   ],
@@ -145,12 +141,9 @@ const deliveryNotes: Template[] = [
 ];
 
 const descriptions: Template[] = [
-  ({ full, county }) =>
-    `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and easy financing.`,
-  ({ full, county }) =>
-    `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and easy financing.`,
-  ({ full }) =>
-    `Your local golf cart dealer for ${full}, New Jersey: street-legal carts and LSVs for sale, weekly and monthly rentals, and mobile service at your door.`,
+  ({ full, county }) => `Golf carts in ${full}, ${county}, NJ: new DENAGO and EVOLUTION carts, street-legal LSVs, rentals and service, with delivery and easy financing.`,
+  ({ full, county }) => `Buy, rent or service an electric golf cart in ${full}, NJ. Local delivery and pickup across ${county}, factory warranties and easy financing.`,
+  ({ full }) => `Your local golf cart dealer for ${full}, New Jersey: street-legal carts and LSVs for sale, weekly and monthly rentals, and mobile service at your door.`,
 ];
 
 const popularIntros: Template[] = [

@@ -82,10 +82,7 @@ export const adminCommands: CommandTable = {
   listDatabases,
   dbStats,
   connectionStatus: () => ({ authInfo: { authenticatedUsers: [], authenticatedUserRoles: [] }, ok: 1 }),
-  getParameter: (context) =>
-    context.command.featureCompatibilityVersion
-      ? { featureCompatibilityVersion: { version: '7.0' }, ok: 1 }
-      : { ok: 1 },
+  getParameter: (context) => (context.command.featureCompatibilityVersion ? { featureCompatibilityVersion: { version: '7.0' }, ok: 1 } : { ok: 1 }),
   serverStatus: () => ({
     host: 'embedded',
     version: serverVersion,

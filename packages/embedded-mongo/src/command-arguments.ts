@@ -61,8 +61,20 @@ export class CommandArguments {
 
 // Fields drivers add to every command for sessions, routing and concerns; never options.
 const envelopeFields = new Set([
-  '$db', 'lsid', '$clusterTime', 'txnNumber', 'autocommit', 'startTransaction', 'readConcern',
-  'writeConcern', 'apiVersion', 'apiStrict', 'apiDeprecationErrors', '$readPreference', 'comment', 'maxTimeMS',
+  '$db',
+  'lsid',
+  '$clusterTime',
+  'txnNumber',
+  'autocommit',
+  'startTransaction',
+  'readConcern',
+  'writeConcern',
+  'apiVersion',
+  'apiStrict',
+  'apiDeprecationErrors',
+  '$readPreference',
+  'comment',
+  'maxTimeMS',
 ]);
 
 /** The command's own fields, without its name and without the driver's envelope. */

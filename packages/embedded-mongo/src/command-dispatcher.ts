@@ -13,7 +13,20 @@ import { writeCommands } from './write-commands';
 
 // Commands that change data run in a write transaction (SQLite's write lock, taken up front);
 // the rest read one snapshot, or touch no data at all.
-const dataChangingCommands = new Set(['insert', 'update', 'delete', 'findAndModify', 'findandmodify', 'create', 'drop', 'dropDatabase', 'renameCollection', 'createIndexes', 'dropIndexes', 'deleteIndexes']);
+const dataChangingCommands = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'drop',
+  'dropDatabase',
+  'renameCollection',
+  'createIndexes',
+  'dropIndexes',
+  'deleteIndexes',
+]);
 const dataFreeCommands = new Set([...Object.keys(adminCommands).filter((name) => name !== 'listDatabases' && name !== 'dbStats'), 'getMore', 'killCursors']);
 
 const commands: CommandTable = {
@@ -60,10 +73,7 @@ export class CommandDispatcher {
       if (error instanceof MongoCommandError) return error.toReply();
       // Mingo rejects bad queries, updates and pipelines; those are the client's mistakes.
       if (error instanceof MingoError) return new MongoCommandError(2, error.message).toReply();
-      this.logger.error(
-        { command: name, err: { name: (error as Error).name, message: (error as Error).message } },
-        'embedded MongoDB command failed',
-      );
+      this.logger.error({ command: name, err: { name: (error as Error).name, message: (error as Error).message } }, 'embedded MongoDB command failed');
       return new MongoCommandError(1, (error as Error).message).toReply();
     }
   }
@@ -72,5 +82,7 @@ export class CommandDispatcher {
 function changesData(name: string, command: Document): boolean {
   if (dataChangingCommands.has(name)) return true;
   // An aggregation ending in $out writes its results.
-  return name === 'aggregate' && Array.isArray(command.pipeline) && command.pipeline.some((stage: unknown) => stage !== null && typeof stage === 'object' && '$out' in stage);
+  return (
+    name === 'aggregate' && Array.isArray(command.pipeline) && command.pipeline.some((stage: unknown) => stage !== null && typeof stage === 'object' && '$out' in stage)
+  );
 }

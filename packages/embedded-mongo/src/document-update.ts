@@ -14,8 +14,21 @@ export interface UpdateContext {
 }
 
 const updateOperators = new Set([
-  '$addToSet', '$bit', '$currentDate', '$inc', '$max', '$min', '$mul', '$pop', '$pull',
-  '$pullAll', '$push', '$rename', '$set', '$setOnInsert', '$unset',
+  '$addToSet',
+  '$bit',
+  '$currentDate',
+  '$inc',
+  '$max',
+  '$min',
+  '$mul',
+  '$pop',
+  '$pull',
+  '$pullAll',
+  '$push',
+  '$rename',
+  '$set',
+  '$setOnInsert',
+  '$unset',
 ]);
 
 export function isReplacement(update: UpdateSpec): boolean {
@@ -99,10 +112,7 @@ function validateOperators(update: Document): Document {
   const modifier: Document = {};
   for (const [operator, operand] of Object.entries(update)) {
     if (!updateOperators.has(operator)) {
-      throw new MongoCommandError(
-        9,
-        `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`,
-      );
+      throw new MongoCommandError(9, `Unknown modifier: ${operator}. Expected a valid update modifier or pipeline-style update specified as an array`);
     }
     if (operand === null || typeof operand !== 'object' || Array.isArray(operand)) {
       throw new MongoCommandError(9, `Modifiers operate on fields but we found type ${typeof operand} instead.`);
@@ -187,9 +197,7 @@ function isBsonType(value: unknown, type: string): boolean {
 }
 
 function usesPositionalOperator(modifier: Document): boolean {
-  return Object.values(modifier).some((operand) =>
-    Object.keys(operand as Document).some((path) => path.split('.').includes('$')),
-  );
+  return Object.values(modifier).some((operand) => Object.keys(operand as Document).some((path) => path.split('.').includes('$')));
 }
 
 function assertSameId(before: Document, after: Document): void {
@@ -222,12 +230,7 @@ function equalitySeed(filter: Document): Document {
 }
 
 function isOperatorObject(value: unknown): value is Document {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    Object.getPrototypeOf(value) === Object.prototype &&
-    Object.keys(value).some((field) => field.startsWith('$'))
-  );
+  return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype && Object.keys(value).some((field) => field.startsWith('$'));
 }
 
 function setPath(target: Document, path: string, value: unknown): void {

@@ -69,11 +69,10 @@ export class IndexDefinition {
       keyValue[field] = values[position] ?? null;
     });
     const shown = this.fields.map((field, position) => `${field}: ${renderKeyValue(values[position])}`).join(', ');
-    return new MongoCommandError(
-      11000,
-      `E11000 duplicate key error collection: ${this.namespace} index: ${this.name} dup key: { ${shown} }`,
-      { keyPattern: this.spec.key, keyValue },
-    );
+    return new MongoCommandError(11000, `E11000 duplicate key error collection: ${this.namespace} index: ${this.name} dup key: { ${shown} }`, {
+      keyPattern: this.spec.key,
+      keyValue,
+    });
   }
 }
 
@@ -96,7 +95,5 @@ function renderKeyValue(value: unknown): string {
 const meaningfulIndexOptions = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation'];
 
 export function sameIndexOptions(existing: Document, requested: Document): boolean {
-  return meaningfulIndexOptions.every(
-    (option) => JSON.stringify(existing[option] ?? null) === JSON.stringify(requested[option] ?? null),
-  );
+  return meaningfulIndexOptions.every((option) => JSON.stringify(existing[option] ?? null) === JSON.stringify(requested[option] ?? null));
 }

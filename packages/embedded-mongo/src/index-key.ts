@@ -81,7 +81,13 @@ export function encodeKey(values: readonly unknown[]): Buffer {
 
 /** True for values whose encoding sorts like MongoDB sorts them, so a range over them is exact. */
 export function isRangeComparable(value: unknown): boolean {
-  return typeof value === 'number' || typeof value === 'string' || value instanceof Date || typeof value === 'boolean' || (value as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
+  return (
+    typeof value === 'number' ||
+    typeof value === 'string' ||
+    value instanceof Date ||
+    typeof value === 'boolean' ||
+    (value as { _bsontype?: string } | null)?._bsontype === 'ObjectId'
+  );
 }
 
 function numberPart(value: number): Buffer {

@@ -17,7 +17,8 @@ const collectionSuffix = '.bson';
  */
 export function importLegacyCollectionFiles(dataDir: string, store: SqliteStore): LegacyImport | undefined {
   const folders = readdirSync(dataDir, { withFileTypes: true }).filter(
-    (entry) => entry.isDirectory() && !entry.name.startsWith('legacy-bson-') && readdirSync(path.join(dataDir, entry.name)).some((file) => file.endsWith(collectionSuffix)),
+    (entry) =>
+      entry.isDirectory() && !entry.name.startsWith('legacy-bson-') && readdirSync(path.join(dataDir, entry.name)).some((file) => file.endsWith(collectionSuffix)),
   );
   if (folders.length === 0) return undefined;
   let collections = 0;

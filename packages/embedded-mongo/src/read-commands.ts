@@ -119,10 +119,7 @@ function aggregate(context: CommandContext): Document {
   const stages = out === undefined ? pipeline : pipeline.slice(0, -1);
   // A leading $match narrows what is read, through an index where one fits.
   const leadingMatch = stages[0]?.$match as Document | undefined;
-  const source =
-    typeof target === 'string'
-      ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.candidates(leadingMatch) ?? [])
-      : [];
+  const source = typeof target === 'string' ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.candidates(leadingMatch) ?? []) : [];
   const results = runPipeline(source, stages, {
     collation: args.document('collation'),
     resolveCollection: (name) => context.storage.collection(context.db, name)?.all() ?? [],

@@ -126,8 +126,16 @@ export class SqliteCollection {
         const after = index.definition.entriesOf(next);
         const kept = new Set(after.map((entry) => entry.key.toString('hex')));
         const had = new Set(before.map((entry) => entry.key.toString('hex')));
-        this.removeEntries(index, rid, before.filter((entry) => !kept.has(entry.key.toString('hex'))));
-        this.addEntries(index, rid, after.filter((entry) => !had.has(entry.key.toString('hex'))));
+        this.removeEntries(
+          index,
+          rid,
+          before.filter((entry) => !kept.has(entry.key.toString('hex'))),
+        );
+        this.addEntries(
+          index,
+          rid,
+          after.filter((entry) => !had.has(entry.key.toString('hex'))),
+        );
       }
       this.store.run(`UPDATE ${this.table} SET doc = ? WHERE rid = ?`, serialize(next), rid);
     });

@@ -257,13 +257,7 @@ export class SqliteStore {
   createCollection(db: string, name: string, options: Document, state: { uuid?: Binary; indexes?: Document[] } = {}): SqliteCollection {
     if (this.collection(db, name)) throw new MongoCommandError(48, `Collection ${db}.${name} already exists.`);
     const uuid = state.uuid ?? new UUID();
-    const { lastInsertRowid } = this.run(
-      'INSERT INTO em_collections (db, name, uuid, options) VALUES (?, ?, ?, ?)',
-      db,
-      name,
-      uuid.buffer,
-      serialize(options),
-    );
+    const { lastInsertRowid } = this.run('INSERT INTO em_collections (db, name, uuid, options) VALUES (?, ?, ?, ?)', db, name, uuid.buffer, serialize(options));
     const id = Number(lastInsertRowid);
     this.exec(`CREATE TABLE ${SqliteCollection.tableName(id)} (rid INTEGER PRIMARY KEY, id_key BLOB NOT NULL UNIQUE, doc BLOB NOT NULL)`);
     this.markSchemaChanged();

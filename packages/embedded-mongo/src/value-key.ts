@@ -41,9 +41,7 @@ export function valueKey(value: unknown): string {
     default:
       return `${String(bsonType)}:${String(value)}`;
   }
-  const fields = Object.entries(value as Record<string, unknown>).map(
-    ([field, fieldValue]) => `${JSON.stringify(field)}:${valueKey(fieldValue)}`,
-  );
+  const fields = Object.entries(value as Record<string, unknown>).map(([field, fieldValue]) => `${JSON.stringify(field)}:${valueKey(fieldValue)}`);
   return `{${fields.join(',')}}`;
 }
 

@@ -184,8 +184,7 @@ async function mongooseVehicleStore(): Promise<VehicleStore> {
     aggregate: (pipeline) => Model.aggregate(pipeline as mongoose.PipelineStage[]).exec(),
     updateOne: (filter, update, options = {}) => Model.updateOne(filter, update, options).exec(),
     updateMany: (filter, update) => Model.updateMany(filter, update).exec(),
-    upsertAndReturn: (filter, update) =>
-      Model.findOneAndUpdate(filter, update, { upsert: true, returnDocument: 'after' }).lean<Document>().exec(),
+    upsertAndReturn: (filter, update) => Model.findOneAndUpdate(filter, update, { upsert: true, returnDocument: 'after' }).lean<Document>().exec(),
     deleteOne: async (filter) => (await Model.deleteOne(filter).exec()).deletedCount,
     deleteMany: async (filter) => (await Model.deleteMany(filter).exec()).deletedCount,
   };
@@ -199,10 +198,7 @@ describe.each([
     const store = await openStore();
     await store.insertMany(vehicles(40));
 
-    const found = await store.find(
-      { make: 'Yamaha', seats: { $gte: 4 } },
-      { sort: { price: -1 }, skip: 1, limit: 3, projection: { slug: 1, price: 1, _id: 0 } },
-    );
+    const found = await store.find({ make: 'Yamaha', seats: { $gte: 4 } }, { sort: { price: -1 }, skip: 1, limit: 3, projection: { slug: 1, price: 1, _id: 0 } });
 
     expect(found).toEqual([
       { slug: 'cart-0031', price: 8_310 },
@@ -248,11 +244,7 @@ describe.each([
     expect((await store.distinct('make', { price: { $lt: 8_030 } })).sort()).toEqual(['Club Car', 'E-Z-GO', 'Evolution']);
     expect((await store.distinct('tags')).sort()).toEqual(['lifted', 'lithium', 'street-legal']);
     expect(
-      await store.aggregate([
-        { $match: { seats: { $lte: 4 } } },
-        { $group: { _id: '$make', vehicles: { $sum: 1 }, total: { $sum: '$price' } } },
-        { $sort: { _id: 1 } },
-      ]),
+      await store.aggregate([{ $match: { seats: { $lte: 4 } } }, { $group: { _id: '$make', vehicles: { $sum: 1 }, total: { $sum: '$price' } } }, { $sort: { _id: 1 } }]),
     ).toEqual([
       { _id: 'Club Car', vehicles: 4, total: 32_320 },
       { _id: 'E-Z-GO', vehicles: 3, total: 24_230 },
@@ -293,14 +285,8 @@ describe.each([
   it('upserts a vehicle with findOneAndUpdate and returns the stored document', async () => {
     const store = await openStore();
 
-    const created = await store.upsertAndReturn(
-      { slug: 'onward-lifted-4' },
-      { $set: { price: 12_995 }, $setOnInsert: { make: 'Club Car', seats: 4 } },
-    );
-    const updated = await store.upsertAndReturn(
-      { slug: 'onward-lifted-4' },
-      { $set: { price: 11_995 }, $setOnInsert: { make: 'Ignored' } },
-    );
+    const created = await store.upsertAndReturn({ slug: 'onward-lifted-4' }, { $set: { price: 12_995 }, $setOnInsert: { make: 'Club Car', seats: 4 } });
+    const updated = await store.upsertAndReturn({ slug: 'onward-lifted-4' }, { $set: { price: 11_995 }, $setOnInsert: { make: 'Ignored' } });
 
     expect(created).toMatchObject({ slug: 'onward-lifted-4', price: 12_995, make: 'Club Car', seats: 4 });
     expect(created?._id).toBeInstanceOf(ObjectId);
@@ -315,9 +301,7 @@ describe.each([
     const result = await store.updateOne({ slug: 'drive2-ptv', make: 'Yamaha' }, { $set: { seats: 2 } }, { upsert: true });
 
     expect(result).toMatchObject({ matchedCount: 0, modifiedCount: 0, upsertedCount: 1 });
-    expect(await store.find({ slug: 'drive2-ptv' }, { projection: { _id: 0, slug: 1, make: 1, seats: 1 } })).toEqual([
-      { slug: 'drive2-ptv', make: 'Yamaha', seats: 2 },
-    ]);
+    expect(await store.find({ slug: 'drive2-ptv' }, { projection: { _id: 0, slug: 1, make: 1, seats: 1 } })).toEqual([{ slug: 'drive2-ptv', make: 'Yamaha', seats: 2 }]);
   });
 
   it('deletes one or many vehicles', async () => {
@@ -357,11 +341,7 @@ describe('Mongoose models on this server', () => {
 
   it('rejects a duplicate slug on save with MongoServerError 11000 from a unique schema path', async () => {
     const name = freshName('mongoose_models');
-    const Model = mongooseConnection.model(
-      name,
-      new mongoose.Schema({ slug: { type: String, unique: true }, name: String }),
-      name,
-    );
+    const Model = mongooseConnection.model(name, new mongoose.Schema({ slug: { type: String, unique: true }, name: String }), name);
     await Model.init();
     await new Model({ slug: 'tempo-walk', name: 'Tempo Walk' }).save();
 
@@ -373,17 +353,9 @@ describe('Mongoose models on this server', () => {
 
   it('stamps timestamps on upsert and on update', async () => {
     const name = freshName('mongoose_timestamps');
-    const Model = mongooseConnection.model(
-      name,
-      new mongoose.Schema({ slug: String, price: Number }, { timestamps: true }),
-      name,
-    );
+    const Model = mongooseConnection.model(name, new mongoose.Schema({ slug: String, price: Number }, { timestamps: true }), name);
 
-    const created = await Model.findOneAndUpdate(
-      { slug: 'precedent' },
-      { price: 8_995 },
-      { upsert: true, returnDocument: 'after' },
-    ).orFail();
+    const created = await Model.findOneAndUpdate({ slug: 'precedent' }, { price: 8_995 }, { upsert: true, returnDocument: 'after' }).orFail();
     const updated = await Model.findOneAndUpdate({ slug: 'precedent' }, { price: 8_495 }, { returnDocument: 'after' }).orFail();
 
     expect(created.get('createdAt')).toBeInstanceOf(Date);
@@ -396,11 +368,7 @@ describe('Mongoose models on this server', () => {
     const name = freshName('mongoose_sync');
     const collection = db.collection(name);
     await collection.createIndex({ legacy: 1 });
-    const Model = mongooseConnection.model(
-      name,
-      new mongoose.Schema({ slug: { type: String, unique: true }, legacy: String }, { autoIndex: false }),
-      name,
-    );
+    const Model = mongooseConnection.model(name, new mongoose.Schema({ slug: { type: String, unique: true }, legacy: String }, { autoIndex: false }), name);
 
     const dropped = await Model.syncIndexes();
 
@@ -479,7 +447,11 @@ describe('commands through the mongodb driver', () => {
     const page = await db.collection(name).find({}).sort({ price: 1 }).skip(30).limit(950).batchSize(100).toArray();
     log.stop();
 
-    expect(page.map((item) => item.slug)).toEqual(vehicles(980).slice(30).map((item) => item.slug));
+    expect(page.map((item) => item.slug)).toEqual(
+      vehicles(980)
+        .slice(30)
+        .map((item) => item.slug),
+    );
     const batches = log.succeeded.map((event) => {
       const { cursor } = event.reply as Document;
       return (cursor.firstBatch ?? cursor.nextBatch).length;
@@ -545,7 +517,15 @@ describe('commands through the mongodb driver', () => {
   it('answers raw write and read commands with the reply shapes of MongoDB', async () => {
     const name = freshName('raw_commands');
 
-    expect(await db.command({ insert: name, documents: [{ _id: 1, seats: 2 }, { _id: 2, seats: 4 }] })).toMatchObject({ n: 2, ok: 1 });
+    expect(
+      await db.command({
+        insert: name,
+        documents: [
+          { _id: 1, seats: 2 },
+          { _id: 2, seats: 4 },
+        ],
+      }),
+    ).toMatchObject({ n: 2, ok: 1 });
     expect(
       await db.command({
         update: name,
@@ -559,11 +539,19 @@ describe('commands through the mongodb driver', () => {
     const distinct = await db.command({ distinct: name, key: 'seats', query: { _id: { $lt: 3 } } });
     expect(distinct.values.sort()).toEqual([4, 6]);
     const found = await db.command({ find: name, filter: {}, sort: { _id: -1 }, limit: 2 });
-    expect(found.cursor).toMatchObject({ firstBatch: [{ _id: 3, seats: 8 }, { _id: 2, seats: 4 }], ns: `${dbName}.${name}` });
+    expect(found.cursor).toMatchObject({
+      firstBatch: [
+        { _id: 3, seats: 8 },
+        { _id: 2, seats: 4 },
+      ],
+      ns: `${dbName}.${name}`,
+    });
     expect(Number(found.cursor.id)).toBe(0);
-    expect(
-      await db.command({ findAndModify: name, query: { _id: 4 }, update: { $set: { seats: 2 } }, upsert: true, new: true }),
-    ).toMatchObject({ lastErrorObject: { n: 1, updatedExisting: false, upserted: 4 }, value: { _id: 4, seats: 2 }, ok: 1 });
+    expect(await db.command({ findAndModify: name, query: { _id: 4 }, update: { $set: { seats: 2 } }, upsert: true, new: true })).toMatchObject({
+      lastErrorObject: { n: 1, updatedExisting: false, upserted: 4 },
+      value: { _id: 4, seats: 2 },
+      ok: 1,
+    });
     expect(await db.command({ delete: name, deletes: [{ q: { seats: { $gt: 4 } }, limit: 0 }] })).toMatchObject({ n: 2, ok: 1 });
   });
 
@@ -578,7 +566,10 @@ describe('commands through the mongodb driver', () => {
     await collection.deleteMany({});
 
     const unordered = await collection
-      .insertMany(batch.map((item) => ({ ...item })), { ordered: false })
+      .insertMany(
+        batch.map((item) => ({ ...item })),
+        { ordered: false },
+      )
       .catch((reason: unknown) => reason);
     expect(unordered).toMatchObject({ code: 11000, insertedCount: 3 });
     expect((unordered as MongoBulkWriteError).writeErrors).toMatchObject([{ index: 2, code: 11000 }]);
@@ -597,7 +588,12 @@ describe('commands through the mongodb driver', () => {
     await expect(collection.findOneAndUpdate({ slug: 'cart-0002' }, { $set: { slug: 'cart-0001' } })).rejects.toMatchObject({
       code: 11000,
     });
-    expect(await collection.find({}, { projection: { _id: 0, slug: 1, price: 1 } }).sort({ slug: 1 }).toArray()).toEqual([
+    expect(
+      await collection
+        .find({}, { projection: { _id: 0, slug: 1, price: 1 } })
+        .sort({ slug: 1 })
+        .toArray(),
+    ).toEqual([
       { slug: 'cart-0001', price: 8_010 },
       { slug: 'cart-0002', price: 8_020 },
     ]);
@@ -635,7 +631,10 @@ describe('commands through the mongodb driver', () => {
     const renamed = `${name}_renamed`;
     await db.createCollection(name);
     await expect(db.createCollection(name)).rejects.toMatchObject({ code: 48, codeName: 'NamespaceExists' });
-    await db.collection(name).createIndexes([{ key: { make: 1, price: -1 }, name: 'make_price' }, { key: { slug: 1 }, unique: true }]);
+    await db.collection(name).createIndexes([
+      { key: { make: 1, price: -1 }, name: 'make_price' },
+      { key: { slug: 1 }, unique: true },
+    ]);
 
     expect(await db.listCollections({ name }).toArray()).toMatchObject([{ name, type: 'collection' }]);
     expect(await db.collection(name).listIndexes().toArray()).toMatchObject([
@@ -688,11 +687,7 @@ describe('commands through the mongodb driver', () => {
     });
 
     await collection.updateOne({ slug: 'onward', 'options.name': 'rear seat' }, { $set: { 'options.$.price': 600 } });
-    await collection.updateOne(
-      { slug: 'onward' },
-      { $inc: { 'options.$[cheap].price': 50 } },
-      { arrayFilters: [{ 'cheap.price': { $lt: 700 } }] },
-    );
+    await collection.updateOne({ slug: 'onward' }, { $inc: { 'options.$[cheap].price': 50 } }, { arrayFilters: [{ 'cheap.price': { $lt: 700 } }] });
 
     expect((await collection.findOne({ slug: 'onward' }))?.options).toEqual([
       { name: 'lift kit', price: 900 },
@@ -890,7 +885,15 @@ describe('wire protocol', () => {
     const name = freshName('document_sequences');
 
     const { reply } = await sendRaw(
-      opMsg({ insert: name, $db: dbName }, { documents: [{ _id: 'a', seats: 2 }, { _id: 'b', seats: 4 }] }),
+      opMsg(
+        { insert: name, $db: dbName },
+        {
+          documents: [
+            { _id: 'a', seats: 2 },
+            { _id: 'b', seats: 4 },
+          ],
+        },
+      ),
     );
 
     expect(reply).toMatchObject({ n: 2, ok: 1 });
@@ -912,11 +915,7 @@ describe('wire protocol', () => {
   it.runIf(plainTcp)('closes only the connection that sends garbage, an unknown opcode or truncated BSON', async () => {
     const truncatedBson = Buffer.alloc(4 + 1 + 10);
     truncatedBson.writeInt32LE(200, 5);
-    const garbage = [
-      Buffer.from('GET / HTTP/1.1\r\nHost: example\r\n\r\n'),
-      frame(9999, Buffer.alloc(8)),
-      frame(2013, truncatedBson),
-    ];
+    const garbage = [Buffer.from('GET / HTTP/1.1\r\nHost: example\r\n\r\n'), frame(9999, Buffer.alloc(8)), frame(2013, truncatedBson)];
 
     for (const message of garbage) {
       const { outcome } = await sendRaw(message);
@@ -1051,7 +1050,10 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
     const folder = await temporaryFolder();
     const first = await startEmbeddedMongo({ dataDir: folder });
     const writer = new MongoClient(first.uri);
-    await writer.db('dealership').collection('towns').insertMany([{ name: 'Lewes' }, { name: 'Milton' }]);
+    await writer
+      .db('dealership')
+      .collection('towns')
+      .insertMany([{ name: 'Lewes' }, { name: 'Milton' }]);
     await writer.db('dealership').collection('towns').createIndex({ name: 1 }, { unique: true });
     await writer.db('dealership').collection('leftover').insertOne({ stale: true });
     await writer.db('dealership').collection('leftover').drop();
@@ -1063,10 +1065,12 @@ describe.runIf(againstEmbedded)('embedded server persistence', () => {
     try {
       const dealership = reader.db('dealership');
       expect((await dealership.listCollections({}, { nameOnly: true }).toArray()).map((info) => info.name)).toEqual(['towns']);
-      expect(await dealership.collection('towns').find({}, { projection: { _id: 0 } }).toArray()).toEqual([
-        { name: 'Lewes' },
-        { name: 'Milton' },
-      ]);
+      expect(
+        await dealership
+          .collection('towns')
+          .find({}, { projection: { _id: 0 } })
+          .toArray(),
+      ).toEqual([{ name: 'Lewes' }, { name: 'Milton' }]);
       expect((await dealership.collection('towns').indexes()).map((index) => index.name)).toEqual(['_id_', 'name_1']);
     } finally {
       await reader.close();

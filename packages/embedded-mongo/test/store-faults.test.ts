@@ -84,9 +84,25 @@ describe('a data folder in the first format (a .bson file per collection)', () =
   it('is moved into SQLite once, with its indexes, and set aside', async () => {
     const dataDir = dataFolder();
     mkdirSync(path.join(dataDir, 'shore-golf-carts'));
-    const header = { format: 1, db: 'shore-golf-carts', name: 'vehicles', uuid: new UUID(), options: {}, indexes: [{ v: 2, key: { _id: 1 }, name: '_id_' }, { v: 2, key: { slug: 1 }, name: 'slug_1', unique: true }] };
-    const documents = [{ _id: 1, slug: 'ev-city', price: 11995 }, { _id: 2, slug: 'd5-ranger', price: 12995 }];
-    writeFileSync(path.join(dataDir, 'shore-golf-carts', 'vehicles.bson'), Buffer.concat([header, ...documents].map((document) => Buffer.from(BSON.serialize(document)))));
+    const header = {
+      format: 1,
+      db: 'shore-golf-carts',
+      name: 'vehicles',
+      uuid: new UUID(),
+      options: {},
+      indexes: [
+        { v: 2, key: { _id: 1 }, name: '_id_' },
+        { v: 2, key: { slug: 1 }, name: 'slug_1', unique: true },
+      ],
+    };
+    const documents = [
+      { _id: 1, slug: 'ev-city', price: 11995 },
+      { _id: 2, slug: 'd5-ranger', price: 12995 },
+    ];
+    writeFileSync(
+      path.join(dataDir, 'shore-golf-carts', 'vehicles.bson'),
+      Buffer.concat([header, ...documents].map((document) => Buffer.from(BSON.serialize(document)))),
+    );
 
     const server = await startEmbeddedMongo({ dataDir });
     const client = new MongoClient(server.uri);

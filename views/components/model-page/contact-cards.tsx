@@ -26,9 +26,7 @@ export function ContactCards() {
         <Card as="li" className="p-6">
           <Icon name="pin" className="size-6 text-brand-600" />
           <h2 className="mt-3 text-lg font-bold text-ink-900">Service Area</h2>
-          <p className="mt-1 text-ink-600">
-            Serving {business.region}, with delivery and pickup across both counties.
-          </p>
+          <p className="mt-1 text-ink-600">Serving {business.region}, with delivery and pickup across both counties.</p>
         </Card>
       </ul>
     </Section>
