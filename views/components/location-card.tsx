@@ -34,10 +34,8 @@ export function LocationCard({ showroom, withHours = false, status, headingLevel
           {showroom.city}, {showroom.state} {showroom.postalCode}
         </span>
       </IconLine>
-      <IconLine icon="phone" className="mt-2 text-ink-700">
-        <a href={showroom.phoneHref} className="font-semibold text-brand-700 hover:underline">
-          {showroom.phone}
-        </a>
+      <IconLine icon="phone" href={showroom.phoneHref} className="mt-2 text-ink-700">
+        {showroom.phone}
       </IconLine>
       {withHours ? (
         <>

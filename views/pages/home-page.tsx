@@ -184,15 +184,11 @@ function HomePage() {
         }
         details={
           <ul className="mt-5 space-y-2 text-ink-700">
-            <IconLine as="li" icon="phone">
-              <a href={business.phoneHref} className="font-semibold text-brand-700 hover:underline">
-                {business.phone}
-              </a>
+            <IconLine as="li" icon="phone" href={business.phoneHref}>
+              {business.phone}
             </IconLine>
-            <IconLine as="li" icon="mail">
-              <a href={`mailto:${business.email}`} className="font-semibold text-brand-700 hover:underline">
-                {business.email}
-              </a>
+            <IconLine as="li" icon="mail" href={`mailto:${business.email}`}>
+              {business.email}
             </IconLine>
             <IconLine as="li" icon="clock">
               {hoursRows(business.hours)

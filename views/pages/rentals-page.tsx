@@ -12,6 +12,9 @@ import { ActionPair, CallButton } from '../components/call-button';
 
 const PLANS_ID = 'plans';
 
+/** The contact link of the hero's Reserve Today button, for any plan. */
+const RESERVE_PATH = contactPath({ interest: 'general', topic: 'rental' });
+
 /** The contact link of one plan's RESERVE TODAY button: '/contact?interest=general&topic=rental&plan=6-seater-weekly'. */
 function reservePath(group: RentalPlanGroup, planId: string): string {
   return contactPath({ interest: 'general', topic: 'rental', plan: `${group.id}-${planId}` });
@@ -24,10 +27,7 @@ function RentalsPage() {
         eyebrow="Golf cart rentals"
         title="Rent a Street-Legal Golf Cart at the Shore"
         actions={
-          <ActionPair
-            primary={{ to: contactPath({ interest: 'general', topic: 'rental' }), label: 'Reserve Today', icon: 'calendar' }}
-            secondary={{ to: `#${PLANS_ID}`, label: 'View Pricing', arrow: 'down' }}
-          />
+          <ActionPair primary={{ to: RESERVE_PATH, label: 'Reserve Today', icon: 'calendar' }} secondary={{ to: `#${PLANS_ID}`, label: 'View Pricing', arrow: 'down' }} />
         }
       >
         <p>

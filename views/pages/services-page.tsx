@@ -11,6 +11,9 @@ import type { PageModule } from './page-module';
 import { CheckList } from '../components/check-list';
 import { FeatureCard, IconBadge } from '../components/feature-card';
 
+/** The contact form, set for a service appointment. */
+const APPOINTMENT_PATH = contactPath({ interest: 'service', topic: 'service appointment' });
+
 function ServicesPage() {
   const business = useBusiness();
   return (
@@ -18,12 +21,7 @@ function ServicesPage() {
       <PageHero
         eyebrow="Service department"
         title="Golf Cart Service & Repair"
-        actions={
-          <ActionPair
-            primary={{ to: contactPath({ interest: 'service', topic: 'service appointment' }), label: 'Schedule Service', icon: 'calendar' }}
-            secondary={{ to: business.phoneHref, label: business.phone, icon: 'phone' }}
-          />
-        }
+        actions={<ActionPair primary={{ to: APPOINTMENT_PATH, label: 'Schedule Service', icon: 'calendar' }} secondary="call" />}
       >
         <p>Factory-trained technicians for DENAGO, EVOLUTION and every cart we carry. Most repairs are done within 24-48 hours.</p>
       </PageHero>

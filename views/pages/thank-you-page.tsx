@@ -66,10 +66,6 @@ function ThankYouPage() {
 export const thankYouPage: PageModule = {
   Component: ThankYouPage,
   handle: {
-    head: () => ({
-      title: 'Thank You for Your Message',
-      description: 'Your message reached our team; we respond within 24 hours.',
-      canonicalPath: '/thank-you',
-    }),
+    head: () => ({ title: 'Thank You for Your Message', description: 'Your message reached our team; we respond within 24 hours.', canonicalPath: '/thank-you' }),
   },
 };
