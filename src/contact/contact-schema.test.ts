@@ -2,12 +2,13 @@ import { regexes } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { checkContact, CONTACT_FIELDS, EMAIL_PATTERN, parseContactContext } from './contact-schema';
 import { parseContact } from './contact-schema.server';
+import { VALID_INQUIRY } from '../../test/support/fixtures';
 
 // The browser checks the contact form with plain code (checkContact), the server with its zod schema
 // (parseContact), which decides. A visitor must see in the browser exactly what the server would
 // say: the same verdict, the same first message per field, the same cleaned values.
 
-const valid = { firstName: 'Jane', lastName: 'Doe', email: 'jane@example.com', phone: '(609) 555-0100', interest: 'service', message: 'My cart needs new batteries.' };
+const valid = VALID_INQUIRY;
 
 /** Values that reach each rule's edge: types, lengths, controls, separators, addresses. */
 const SAMPLES: unknown[] = [

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, sendInquiryThatFails, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, PHONE_SCREEN, sendInquiryThatFails, test, waitForHydration } from './support/fixtures';
 
 /**
  * axe, zero violations, at 390 px and 1280 px, for the page types and states the other specs do
@@ -40,7 +40,7 @@ for (const width of [390, 1280]) {
 }
 
 test.describe('at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE_SCREEN });
 
   test('the open mobile menu', async ({ page }) => {
     await gotoHydrated(page, '/inventory');

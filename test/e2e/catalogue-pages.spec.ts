@@ -1,5 +1,5 @@
 import type { Page, Request, Route } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration, WIDE_SCREEN } from './support/fixtures';
 
 const resultsCount = (page: Page) => page.getByTestId('results-count');
 const resultCards = (page: Page) => page.getByRole('list', { name: /Vehicles/ }).getByRole('article');
@@ -46,7 +46,7 @@ async function vehicleId(page: Page, slug: string): Promise<string> {
 }
 
 test.describe('inventory filters after hydration', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('filters without reloading the page, asking the API for the matching page only, and mirrors the filters in the address bar', async ({ page }) => {
     await gotoHydrated(page, '/inventory');
@@ -176,7 +176,7 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('client-side navigation', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('shows six skeleton cards while the inventory loads, then the vehicles', async ({ page }) => {
     await gotoHydrated(page, '/denago');

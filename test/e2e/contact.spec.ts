@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, fillContactForm, gotoHydrated, sendInquiryThatFails, test, waitForHydration } from './support/fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  fillContactForm,
+  gotoHydrated,
+  PHONE_SCREEN,
+  sendInquiryThatFails,
+  test,
+  waitForHydration,
+  WIDE_SCREEN,
+} from './support/fixtures';
 import { VALID_INQUIRY } from '../support/fixtures';
 
 const visitor = VALID_INQUIRY;
@@ -7,7 +17,7 @@ const visitor = VALID_INQUIRY;
 const sendButton = (page: Page) => page.getByRole('button', { name: /Send Message|Sending\.\.\./ });
 
 test.describe('with JavaScript', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('sends the message, shows Sending... while it goes, and lands on /thank-you', async ({ page }) => {
     await gotoHydrated(page, '/contact');
@@ -118,7 +128,7 @@ test.describe('with JavaScript', () => {
 });
 
 test.describe('without JavaScript', () => {
-  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  test.use({ javaScriptEnabled: false, viewport: PHONE_SCREEN });
 
   test('a refused form comes back with status 400, the input kept and the messages beside the fields; then it goes through', async ({ page, expectedConsoleErrors }) => {
     expectedConsoleErrors.push(/status of 400/);

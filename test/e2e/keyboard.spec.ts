@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, gotoHydrated, test } from './support/fixtures';
+import { expect, gotoHydrated, PHONE_SCREEN, test, WIDE_SCREEN } from './support/fixtures';
 
 /**
  * A keyboard-only visitor: every stop shows where focus is (an outline or a shadow that is not
@@ -87,7 +87,7 @@ async function stubMaps(page: Page) {
 }
 
 test.describe('header on a wide screen', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('Tab goes skip link, logo, each menu link, Call Now, then into the page; Shift+Tab walks back', async ({ page }) => {
     await gotoHydrated(page, '/');
@@ -134,7 +134,7 @@ test.describe('header on a wide screen', () => {
 });
 
 test.describe('mobile menu on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE_SCREEN });
 
   const menuButton = (page: Page) => page.getByRole('button', { name: 'Menu', exact: true });
   const menu = (page: Page) => page.getByRole('dialog', { name: 'Site menu' });
@@ -195,7 +195,7 @@ test.describe('mobile menu on a phone', () => {
 });
 
 test.describe('inventory filters', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('every control is reached in order and changed from the keyboard, and the results follow', async ({ page }) => {
     await gotoHydrated(page, '/inventory');
@@ -238,7 +238,7 @@ test.describe('inventory filters', () => {
 });
 
 test.describe('contact form on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE_SCREEN });
 
   test('every field is filled from the keyboard; a refused send puts focus on the first wrong field with its message; then it goes through', async ({ page }) => {
     await stubMaps(page);

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { VALID_INQUIRY } from '../support/fixtures';
 import { listeningPort } from '../support/listening-port';
-import { expect, fillContactForm, gotoHydrated, test } from './support/fixtures';
+import { expect, fillContactForm, gotoHydrated, PHONE_SCREEN, test, WIDE_SCREEN } from './support/fixtures';
 
 /** The visitor's details; the message is the one the link prefilled. */
 const visitor = { ...VALID_INQUIRY, email: 'jane.doe@visitor.test', message: undefined };
 
 test.describe('where the lead came from', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('an inquiry sent later in the visit carries its first page, the referring site and the ad campaign', async ({ page }) => {
     const campaign = 'utm_source=google&utm_medium=cpc&utm_campaign=spring_street_legal&gclid=Cj0KCQiA5rGuBhCnARIsAN11vgR';
@@ -77,7 +77,7 @@ test.describe('a server on another port, without PUBLIC_ORIGIN', () => {
   });
 
   test.describe('without JavaScript', () => {
-    test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    test.use({ javaScriptEnabled: false, viewport: PHONE_SCREEN });
 
     for (const host of ['localhost', '127.0.0.1']) {
       test(`takes the contact form posted from http://${host}:<port>`, async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, WIDE_SCREEN } from './support/fixtures';
 
 const TOWN_PAGE = '/toms-river-township-golf-carts';
 
@@ -47,7 +47,7 @@ for (const width of [390, 1280]) {
 }
 
 test.describe('reserving a rental', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('RESERVE TODAY opens the contact form with the plan in the link and the message', async ({ page }) => {
     await gotoHydrated(page, '/rentals');
@@ -68,7 +68,7 @@ test.describe('reserving a rental', () => {
 });
 
 test.describe('town pages', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('Get Free Quote opens the contact form for a sales quote', async ({ page }) => {
     await stubMaps(page);

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, WIDE_SCREEN } from './support/fixtures';
 
 // One page of each layout (docs/product.md#model-page-layouts), and the older-layout page that adds quick specs and standard features.
 const LAYOUT_PAGES = [
@@ -56,7 +56,7 @@ test.describe('links to other sites', () => {
 });
 
 test.describe('breadcrumb', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('leads to the brand page and back without reloading, and the model page needs no request of its own', async ({ page }) => {
     await gotoHydrated(page, '/vehicles/evolution-d6-max-gt6');

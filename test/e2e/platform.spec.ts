@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, PHONE_SCREEN, test, waitForHydration, WIDE_SCREEN } from './support/fixtures';
 
 const pages = ['/', '/services', '/thank-you', '/privacy', '/terms', '/no-such-page'];
 
@@ -23,7 +23,7 @@ test('an unknown path answers 404 with the not-found page', async ({ page }) => 
 });
 
 test.describe('header navigation on a wide screen', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('highlights Home only on exactly / and the other links by prefix', async ({ page }) => {
     await gotoHydrated(page, '/');
@@ -52,7 +52,7 @@ test.describe('header navigation on a wide screen', () => {
 });
 
 test.describe('mobile menu on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE_SCREEN });
 
   test('opens as a side menu and closes when a link is chosen', async ({ page }) => {
     await gotoHydrated(page, '/');
@@ -109,7 +109,7 @@ test.describe('mobile menu on a phone', () => {
 });
 
 test.describe('before and without JavaScript', () => {
-  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+  test.use({ javaScriptEnabled: false, viewport: PHONE_SCREEN });
 
   test('the menu still opens and its links work', async ({ page }) => {
     await page.goto('/');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoHydrated, test } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, test, WIDE_SCREEN } from './support/fixtures';
 
 // The sample feed's used units (seeds/sample-feed.csv) on a site of their own (playwright.config.ts):
 // their photo galleries with and without JavaScript, on a phone and on a desktop.
@@ -97,7 +97,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test.describe('the inventory with the dealer feed', () => {
-  test.use({ viewport: { width: 1280, height: 900 } });
+  test.use({ viewport: WIDE_SCREEN });
 
   test('filters by condition, brand and showroom as the shopper chooses, and shows the units with their photos', async ({ page }) => {
     await gotoHydrated(page, '/inventory');

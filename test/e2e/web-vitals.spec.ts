@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, gotoHydrated, test, waitForHydration } from './support/fixtures';
+import { expect, gotoHydrated, PHONE_SCREEN, test, waitForHydration } from './support/fixtures';
 
 // The build under test (as test/e2e/support/start-e2e-server.mjs picks it): its manifest names the
 // reporter's lazy chunk, which carries web-vitals.
@@ -54,7 +54,7 @@ async function leave(page: Page) {
 const settle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
 
 test.describe('field Core Web Vitals', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
+  test.use({ viewport: PHONE_SCREEN });
 
   test('a model page’s load is reported when the visitor switches away: the five metrics, with the page type', async ({ page }) => {
     await gotoHydrated(page, '/vehicles/denago-ev-city');

@@ -8,6 +8,7 @@ import { businessFileWith } from '../support/business-file';
 import { mailTheOutboxSends } from '../support/outbox-mail';
 import { byId, jsonLd, textOf } from '../support/page-html';
 import { useTestApp } from '../support/test-app';
+import { VALID_INQUIRY } from '../support/fixtures';
 
 // The dealer's own facts in a file of their own (BUSINESS_FILE): every page, the structured data
 // and the e-mails must tell them, and nothing of the shipped sample business may show through.
@@ -104,10 +105,7 @@ describe('a business file of the dealer’s own', () => {
   });
 
   test('the staff e-mail and the ADF lead come from, and name, the file’s business', async () => {
-    await request(site.app)
-      .post('/api/contact')
-      .send({ firstName: 'Ada', lastName: 'Lovelace', email: 'ada@visitor.test', phone: '(609) 555-2000', interest: 'sales', message: 'Which cart seats six?' })
-      .expect(201);
+    await request(site.app).post('/api/contact').send(VALID_INQUIRY).expect(201);
     const sent = await mailTheOutboxSends(site);
     expect(sent).toHaveLength(1);
     const [mail] = sent;

@@ -1,3 +1,4 @@
+import type { Express } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
@@ -8,6 +9,11 @@ interface VehicleJson {
   id: string;
   slug: string;
   name: string;
+}
+
+/** The page at `path`, which must answer 200. */
+async function pageHtml(app: Express, path: string): Promise<string> {
+  return (await request(app).get(path).expect(200)).text;
 }
 
 /** The page's visible text, tags removed and entities decoded, spaces collapsed. */
@@ -78,7 +84,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('renders the filters as a GET form to /inventory with labelled controls and a submit button', async () => {
-      const html = (await request(site.app).get('/inventory').expect(200)).text;
+      const html = await pageHtml(site.app, '/inventory');
       const form = /<form[^>]*>/.exec(html.slice(html.indexOf('<main')))![0];
       expect(form).toContain('method="get"');
       expect(form).toContain('action="/inventory"');
@@ -91,7 +97,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it("offers the spec's five categories first, then the catalog's other categories", async () => {
-      const html = (await request(site.app).get('/inventory').expect(200)).text;
+      const html = await pageHtml(site.app, '/inventory');
       const select = /<select[^>]*name="category"[^>]*>([\s\S]*?)<\/select>/.exec(html)![1]!;
       const values = [...select.matchAll(/<option value="([^"]+)"/g)].map((match) => match[1]);
       expect(values).toEqual(['all', 'ranger', 'maverick', 'forester', 'turfman', 'rover', 'carrier', 'city', 'classic', 'd6-max', 'nomad']);
@@ -142,7 +148,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('has its title, description, its own canonical and an ItemList of the vehicles it shows', async () => {
-      const html = (await request(site.app).get('/inventory').expect(200)).text;
+      const html = await pageHtml(site.app, '/inventory');
       expect(html).toMatch(/<title>[^<]*Inventory[^<]*<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]+">/);
       expect(canonicalOf(html)).toBe(`${origin()}/inventory`);
@@ -156,7 +162,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('gives a filtered list its own canonical, without the search, and lists only what it shows', async () => {
-      const html = (await request(site.app).get('/inventory?search=city&brand=DENAGO&utm_source=mail').expect(200)).text;
+      const html = await pageHtml(site.app, '/inventory?search=city&brand=DENAGO&utm_source=mail');
       expect(canonicalOf(html)).toBe(`${origin()}/inventory?brand=denago`);
       const list = jsonLdOfType(html, 'ItemList');
       expect((list.itemListElement as Array<{ url: string }>).map((item) => item.url)).toEqual([`${origin()}/vehicles/denago-ev-city`]);
@@ -190,11 +196,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('points its canonical link at the model page and describes the vehicle as a Product with an Offer and a breadcrumb', async () => {
-      const html = (
-        await request(site.app)
-          .get(`/vehicle/${idOf('denago-ev-city')}`)
-          .expect(200)
-      ).text;
+      const html = await pageHtml(site.app, `/vehicle/${idOf('denago-ev-city')}`);
       expect(canonicalOf(html)).toBe(`${origin()}/vehicles/denago-ev-city`);
       const product = jsonLdOfType(html, 'Product');
       expect(product.name).toBe('DENAGO EV City');
@@ -204,11 +206,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('quotes an unpriced vehicle on request, without an Offer price', async () => {
-      const html = (
-        await request(site.app)
-          .get(`/vehicle/${idOf('evolution-turfman-1000')}`)
-          .expect(200)
-      ).text;
+      const html = await pageHtml(site.app, `/vehicle/${idOf('evolution-turfman-1000')}`);
       expect(textOf(html)).toContain('Contact for Pricing');
       expect(jsonLdOfType(html, 'Product')).not.toHaveProperty('offers');
     });
@@ -249,7 +247,7 @@ describe('catalog pages with the shipped catalog', () => {
 
   describe('GET /evolution', () => {
     it('shows the three model categories and the two featured models at catalog prices', async () => {
-      const html = (await request(site.app).get('/evolution').expect(200)).text;
+      const html = await pageHtml(site.app, '/evolution');
       const text = textOf(html);
       expect(text).toMatch(/Ranger 4-6 seats/);
       expect(text).toMatch(/Forester 4X4 terrain ready/);
@@ -264,7 +262,7 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('lists the current EVOLUTION inventory with an Available badge on in-stock carts', async () => {
-      const html = (await request(site.app).get('/evolution').expect(200)).text;
+      const html = await pageHtml(site.app, '/evolution');
       const grid = /id="evolution-inventory"[\s\S]*?<\/section>/.exec(html)![0];
       expect(grid.match(/<article/g)).toHaveLength(17);
       expect(textOf(grid).match(/Available/g)).toHaveLength(17);
@@ -293,7 +291,7 @@ describe('catalog pages when the catalog changes', () => {
   });
 
   it('tells the shopper when no EVOLUTION vehicle is in the inventory, with a contact link', async () => {
-    const html = (await request(site.app).get('/evolution').expect(200)).text;
+    const html = await pageHtml(site.app, '/evolution');
     const grid = /id="evolution-inventory"[\s\S]*?<\/section>/.exec(html)![0];
     expect(textOf(grid)).toContain('No Evolution vehicles are currently in our inventory. Contact us for availability updates.');
     expect(grid).toMatch(/<a[^>]*href="\/contact\?[^"]*"/);
@@ -302,13 +300,13 @@ describe('catalog pages when the catalog changes', () => {
 
   it('marks an out-of-stock EVOLUTION vehicle "Contact Us" and links it to its detail page, which is its canonical page', async () => {
     await importCatalog([{ ...turfman, slug: 'evolution-turfman-1000-demo', inStock: false, isNew: false }]);
-    const html = (await request(site.app).get('/evolution').expect(200)).text;
+    const html = await pageHtml(site.app, '/evolution');
     const grid = /id="evolution-inventory"[\s\S]*?<\/section>/.exec(html)![0];
     expect(textOf(grid)).toContain('Contact Us');
     expect(textOf(grid)).not.toContain('Available');
     const detailPath = /href="(\/vehicle\/[0-9a-f-]{36})"/.exec(grid)![1]!;
 
-    const detail = (await request(site.app).get(detailPath).expect(200)).text;
+    const detail = await pageHtml(site.app, detailPath);
     expect(textOf(detail)).toContain('Out of Stock');
     expect(canonicalOf(detail)).toBe(`${site.env.PUBLIC_ORIGIN}${detailPath}`);
   });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, test } from 'vitest';
 import { useTestApp } from '../support/test-app';
+import { navigation } from '../../views/layout/navigation';
 
 // Every button that leads to the contact form opens it with a message the visitor could have
 // written themselves: what they clicked, about what, in plain words.
@@ -112,18 +113,8 @@ describe('buttons to the contact form prefill a message a person would write', (
   });
 
   test('no button anywhere falls back to a vague or half-written sentence', async () => {
-    const pages = [
-      '/',
-      '/inventory',
-      '/rentals',
-      '/services',
-      '/showroom',
-      '/about',
-      '/denago',
-      '/evolution',
-      '/vehicles/evolution-d6-max-gt4',
-      '/ocean-city-golf-carts',
-    ];
+    const headerPages = navigation.map((link) => link.to).filter((path) => path !== '/contact');
+    const pages = [...headerPages, '/denago', '/evolution', '/vehicles/evolution-d6-max-gt4', '/ocean-city-golf-carts'];
     for (const path of pages) {
       for (const [label, message] of Object.entries(await messagesOn(path))) {
         expect(message, `${path}: ${label}`).not.toMatch(/know more about|have a question about|quote for the [a-z0-9-]+\.$/);

@@ -12,6 +12,7 @@ import { importCatalog } from '../../services/catalog-import.service';
 import { importFeed } from '../../services/feed-import.service';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { VALID_INQUIRY } from '../support/fixtures';
 
 /**
  * Every page a visitor can get passes the Nu HTML Checker with zero errors. The pages are rendered
@@ -100,7 +101,7 @@ beforeAll(async () => {
     .post('/contact')
     .set('Origin', ORIGIN)
     .type('form')
-    .send({ firstName: 'Jane', lastName: 'Doe', email: 'jane@', phone: '555', interest: 'sales', message: 'Hi' });
+    .send({ ...VALID_INQUIRY, email: 'jane@', phone: '555', message: 'Hi' });
   pages.push({ label: 'contact refused without JavaScript (POST /contact)', status: refused.status, html: refused.text, file: '' });
 
   // The dealer's units: for sale with photos, held without photos, the inventory's filters for

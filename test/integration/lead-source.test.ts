@@ -5,6 +5,7 @@ import { ContactForm, type ContactFormRecord } from '../../models/contact-form.m
 import { adfDtdProblems } from '../support/adf-dtd';
 import { mailTheOutboxSends } from '../support/outbox-mail';
 import { useTestApp } from '../support/test-app';
+import { VALID_INQUIRY } from '../support/fixtures';
 
 // Which page, search or ad brought a lead: it rides along with the inquiry, is stored with it and
 // reaches staff and the CRM, and none of it is ever logged.
@@ -17,14 +18,7 @@ vi.mock('../../src/logger', async (importOriginal) => {
 });
 
 const ORIGIN = 'http://localhost:3000';
-const visitor = {
-  firstName: 'Ann',
-  lastName: 'Reader',
-  email: 'ann@visitor.test',
-  phone: '(609) 555-2000',
-  interest: 'sales',
-  message: 'Can I see the EV City on Saturday?',
-};
+const visitor = VALID_INQUIRY;
 const fromAnAd = {
   landingPage: '/vehicles/denago-ev-city',
   referrer: 'www.google.com',

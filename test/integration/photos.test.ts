@@ -10,6 +10,13 @@ import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { processPhoto } from '../../services/photos/process-photo';
 import { startTestApp, type TestApp } from '../support/test-app';
 
+/** A photo of one colour, as a JPEG or PNG by its name; returns its path. */
+async function writeSolidPhoto(file: string, width: number, height: number, background: string): Promise<string> {
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  await writeFile(file, await (file.endsWith('.png') ? image.png() : image.jpeg()).toBuffer());
+  return file;
+}
+
 describe('GET /photos/<hash>/<file>', () => {
   let work: string;
   let photo: UnitPhoto;
@@ -18,13 +25,7 @@ describe('GET /photos/<hash>/<file>', () => {
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'photos-http-'));
     const photosDir = path.join(work, 'data', 'photos');
-    const source = path.join(work, 'u2417-1.jpg');
-    await writeFile(
-      source,
-      await sharp({ create: { width: 1000, height: 667, channels: 3, background: '#1f6fa3' } })
-        .jpeg()
-        .toBuffer(),
-    );
+    const source = await writeSolidPhoto(path.join(work, 'u2417-1.jpg'), 1000, 667, '#1f6fa3');
     photo = await processPhoto(source, { photosDir });
     // Things that must never be served from beside the photos.
     await writeFile(path.join(work, 'data', 'embedded-mongo.sqlite'), 'private data');
@@ -104,13 +105,7 @@ describe('the site serves the photos the import wrote to DATA_DIR/photos', () =>
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'photos-site-'));
     const dataDir = path.join(work, 'data');
-    const source = path.join(work, 'u2418-1.png');
-    await writeFile(
-      source,
-      await sharp({ create: { width: 700, height: 466, channels: 3, background: '#c8553d' } })
-        .png()
-        .toBuffer(),
-    );
+    const source = await writeSolidPhoto(path.join(work, 'u2418-1.png'), 700, 466, '#c8553d');
     photo = await processPhoto(source, { photosDir: path.join(dataDir, 'photos') });
     site = await startTestApp({ DATA_DIR: dataDir, SEED_CATALOG: false });
   });

@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
+import { navigation } from '../../views/layout/navigation';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -131,19 +132,7 @@ describe('the whole site', () => {
 
     expect(problems).toEqual([]);
     // The crawl reached the pages every visitor can reach from the home page.
-    for (const path of [
-      '/',
-      '/inventory',
-      '/rentals',
-      '/services',
-      '/showroom',
-      '/about',
-      '/contact',
-      '/privacy',
-      '/terms',
-      '/toms-river-township-golf-carts',
-      '/wildwood-crest-borough-golf-carts',
-    ]) {
+    for (const path of [...navigation.map((link) => link.to), '/privacy', '/terms', '/toms-river-township-golf-carts', '/wildwood-crest-borough-golf-carts']) {
       expect(titles.has(path), `${path} was not reached`).toBe(true);
     }
     for (const path of fromSitemap) expect(titles.has(path), `${path} (sitemap) was not checked`).toBe(true);

@@ -8,6 +8,7 @@ import { importFeed } from '../../services/feed-import.service';
 import { jsonLd, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { VALID_INQUIRY } from '../support/fixtures';
 
 // The dealer's units on the site: their pages, their photos, their place in the inventory, and
 // what their pages answer once they are sold.
@@ -130,10 +131,9 @@ describe('a unit for sale', () => {
   });
 
   it('files an inquiry about it with its make, model, stock and serial numbers and price, for the ADF lead', async () => {
-    const inquiry = { firstName: 'Pat', lastName: 'Jones', email: 'pat@example.com', phone: '6095550100', interest: 'sales', message: 'Is the Onward still there?' };
     await request(site.app)
       .post('/api/contact')
-      .send({ ...inquiry, topic: 'availability', vehicle: ONWARD.split('/').pop() })
+      .send({ ...VALID_INQUIRY, topic: 'availability', vehicle: ONWARD.split('/').pop() })
       .expect(201);
     const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
     expect(record?.vehicleOfInterest).toEqual({

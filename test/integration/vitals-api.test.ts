@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
-import { LCP_MEASUREMENT } from '../support/fixtures';
+import { LCP_MEASUREMENT, VALID_INQUIRY } from '../support/fixtures';
 
 // Every line the app logs, as the JSON pino writes: the test app's logger, made to keep its lines.
 const logged = vi.hoisted(() => [] as string[]);
@@ -168,10 +168,7 @@ describe('the /api/vitals rate limit', () => {
     expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
     expect(vitalLines()).toEqual([]);
     // The contact form keeps its own allowance.
-    await request(site.app)
-      .post('/api/contact')
-      .send({ firstName: 'Jane', lastName: 'Doe', email: 'jane.doe@example.com', phone: '(609) 555-0100', interest: 'sales', message: 'Do you have a four-seater?' })
-      .expect(201);
+    await request(site.app).post('/api/contact').send(VALID_INQUIRY).expect(201);
   });
 
   test('VITALS_RATE_LIMIT sets the allowance; behind a proxy each visitor address has its own', async () => {

@@ -4,6 +4,10 @@ import { VALID_INQUIRY } from '../../support/fixtures';
 
 export { expect };
 
+/** A phone held upright, and a laptop: the two screens the browser tests look through. */
+export const PHONE_SCREEN = { width: 390, height: 844 };
+export const WIDE_SCREEN = { width: 1280, height: 900 };
+
 /**
  * Every browser test fails on a console error, a page error or a React hydration warning, so a
  * page that breaks after JavaScript loads cannot pass any test.
