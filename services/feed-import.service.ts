@@ -9,6 +9,7 @@ import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import { isWebAddress } from './photos/photo-source';
 import { processUnitPhotos } from './photos/process-unit-photos';
 
 export interface FeedImportResult {
@@ -42,8 +43,6 @@ interface IncomingUnit {
 
 type StoredUnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
 
-const isUrl = (source: string) => /^https?:\/\//i.test(source);
-
 /** What each stored unit's recorded addresses gave, where the processed photo is still on disk. */
 function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<string, UnitPhoto> {
   const photos = new Map<string, UnitPhoto>();
@@ -51,7 +50,7 @@ function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<st
     const { photoSources = [], photos: processed = [] } = record.unit;
     photoSources.forEach((source, index) => {
       const photo = processed[index];
-      if (isUrl(source) && photo && existsSync(path.join(photosDir, photo.hash, 'manifest.json'))) photos.set(source, photo);
+      if (isWebAddress(source) && photo && existsSync(path.join(photosDir, photo.hash, 'manifest.json'))) photos.set(source, photo);
     });
   }
   return photos;

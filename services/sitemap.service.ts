@@ -3,6 +3,7 @@ import { towns } from '../seeds/towns';
 import type { Catalog } from '../src/catalog/catalog';
 import { townPath } from '../src/towns/town-path';
 import { vehiclePath } from '../src/catalog/vehicle-path';
+import { largestJpegUrl } from '../src/catalog/unit-fields';
 import type { CatalogService } from './catalog.service';
 
 export interface SitemapEntry {
@@ -36,7 +37,7 @@ export async function sitemapEntries(catalog: SitemapCatalog, origin: string, re
   const detailPages = vehicles.map(vehiclePath).filter((path) => path.startsWith('/vehicle/'));
   // Units for sale or held; sold ones are no longer listed (their pages answer 410, then go).
   const units = vehicles.flatMap((vehicle) =>
-    vehicle.unit ? [{ path: vehiclePath(vehicle), images: vehicle.unit.photos.map((photo) => new URL(photo.sources.jpeg.at(-1)!.url, origin).href) }] : [],
+    vehicle.unit ? [{ path: vehiclePath(vehicle), images: vehicle.unit.photos.map((photo) => new URL(largestJpegUrl(photo), origin).href) }] : [],
   );
   const entries: Array<[path: string, lastmod: string]> = [
     ...FIXED_PAGES.map((path): [string, string] => [path, CATALOG_PAGES.has(path) ? catalogChanged : released]),

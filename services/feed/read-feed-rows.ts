@@ -3,6 +3,7 @@ import path from 'node:path';
 import { feedUnitSchema, type FeedUnit, type UnitEntry } from '../../src/catalog/unit-fields';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
+import { isWebAddress } from '../photos/photo-source';
 import { feedColumns, type FeedColumnName } from './feed-columns';
 
 /** One unit of a feed before it is checked: where it is ('row 4', 'entries[2]') and its cells by column. */
@@ -29,8 +30,6 @@ export interface FeedReadResult {
 }
 
 const columnByField = new Map(Object.entries(feedColumns).map(([column, { field }]) => [field as string, column]));
-
-const isUrl = (source: string) => /^https?:\/\//i.test(source);
 
 /** Messages can quote what a feed holds; control characters are escaped so each problem stays on one line. */
 const oneLine = (problem: string) => problem.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
@@ -114,7 +113,7 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
 
     const photos = result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
     const photoSources = photos.map((source, index) => {
-      if (isUrl(source) || options.baseDir === undefined) return source;
+      if (isWebAddress(source) || options.baseDir === undefined) return source;
       const file = path.resolve(options.baseDir, source);
       if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
         problems.push(oneLine(`${row.label}, ${cell} photos, item ${index + 1}: no such file ${file}`));

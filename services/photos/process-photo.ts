@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { unitPhotoSchema, type UnitPhoto } from '../../src/catalog/unit-fields';
 import { PhotoRejectedError } from './photo-rejected-error';
+import { isWebAddress } from './photo-source';
 
 /** The widths every photo is offered at (never wider than the original). */
 export const PHOTO_WIDTHS = [480, 960, 1600] as const;
@@ -40,7 +41,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** Where a photo came from, for messages: a URL loses its query string (it may hold a token). */
 function sourceLabel(source: string): string {
-  if (!/^https?:\/\//i.test(source)) return source;
+  if (!isWebAddress(source)) return source;
   try {
     const url = new URL(source);
     return `${url.origin}${url.pathname}`;
@@ -171,7 +172,7 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
   const reject = (reason: string): never => {
     throw new PhotoRejectedError(sourceLabel(source), reason);
   };
-  const bytes = /^https?:\/\//i.test(source) ? await download(source, limits, reject) : await readLocalFile(source, limits.maxBytes, reject);
+  const bytes = isWebAddress(source) ? await download(source, limits, reject) : await readLocalFile(source, limits.maxBytes, reject);
   const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 32);
   const folder = path.join(options.photosDir, hash);
   const processed = await readManifest(folder);

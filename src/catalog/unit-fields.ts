@@ -84,6 +84,9 @@ export const unitPhotoSchema = z.strictObject({
 });
 export type UnitPhoto = z.infer<typeof unitPhotoSchema>;
 
+/** A photo at its full size, as a JPEG every reader takes: for crawlers (sitemap, structured data). */
+export const largestJpegUrl = (photo: UnitPhoto): string => photo.sources.jpeg.at(-1)!.url;
+
 /**
  * The fields that make a catalog entry a particular unit on a lot rather than a model. All are
  * optional, so the model entries keep working as they are. Takes the showroom keys to check

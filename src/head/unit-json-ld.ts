@@ -1,4 +1,4 @@
-import type { UnitCondition, UnitStatus } from '../catalog/unit-fields';
+import { largestJpegUrl, type UnitCondition, type UnitStatus } from '../catalog/unit-fields';
 import type { UnitDetails, Vehicle } from '../catalog/vehicle';
 import type { BusinessProfile } from '../config/business-profile';
 import { vehicleJsonLd } from './vehicle-json-ld';
@@ -25,7 +25,7 @@ const AVAILABILITY: Record<UnitStatus, string> = {
  */
 export function unitJsonLd(vehicle: Vehicle & { unit: UnitDetails }, business: BusinessProfile): object[] {
   const { unit } = vehicle;
-  const images = unit.photos.length > 0 ? unit.photos.map((photo) => photo.sources.jpeg.at(-1)!.url) : vehicle.images;
+  const images = unit.photos.length > 0 ? unit.photos.map(largestJpegUrl) : vehicle.images;
   return vehicleJsonLd(vehicle, business, {
     product: {
       sku: unit.stockNumber,

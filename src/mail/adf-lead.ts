@@ -2,6 +2,7 @@ import type { BusinessProfile } from '../config/business-profile';
 import { businessIsoTime } from '../business/business-time';
 import { INTEREST_LABELS } from '../contact/contact-schema';
 import { rentalPlanLabel } from '../contact/contact-prefill';
+import { isVin } from '../catalog/vin';
 import { escapeMarkup as x } from './escape-markup';
 import type { UnitOfInterest } from '../contact/vehicle-of-interest';
 import { makeAndModel, type InquiryLead } from './inquiry-lead';
@@ -18,9 +19,6 @@ function generalInterest(lead: InquiryLead): string {
   return lead.topic ? `${label} inquiry: ${lead.topic}` : `${label} inquiry, no particular vehicle`;
 }
 
-/** A VIN has 17 characters without I, O or Q; a golf cart's serial number is no VIN. */
-const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
-
 /**
  * What a CRM files a unit by, in the order the DTD gives: VIN (for a street-legal LSV), stock
  * number, miles, condition, color, the asking price, and a serial number that is no VIN as a comment.
@@ -28,7 +26,7 @@ const VIN = /^[A-HJ-NPR-Z0-9]{17}$/;
 function unitLines(condition: string, unit: UnitOfInterest): string[] {
   const serial = unit.serialNumber;
   return [
-    ...(serial && VIN.test(serial) ? [`      <vin>${x(serial)}</vin>`] : []),
+    ...(serial && isVin(serial) ? [`      <vin>${x(serial)}</vin>`] : []),
     `      <stock>${x(unit.stockNumber)}</stock>`,
     ...(unit.odometer !== undefined ? [`      <odometer units="mi">${unit.odometer}</odometer>`] : []),
     `      <condition>${x(condition)}</condition>`,
@@ -36,7 +34,7 @@ function unitLines(condition: string, unit: UnitOfInterest): string[] {
       ? ['      <colorcombination>', `        <exteriorcolor>${x(unit.color)}</exteriorcolor>`, '        <preference>1</preference>', '      </colorcombination>']
       : []),
     ...(unit.price !== null ? [`      <price type="asking" currency="USD">${unit.price}</price>`] : []),
-    ...(serial && !VIN.test(serial) ? [`      <comments>Serial number ${x(serial)}</comments>`] : []),
+    ...(serial && !isVin(serial) ? [`      <comments>Serial number ${x(serial)}</comments>`] : []),
   ];
 }
 

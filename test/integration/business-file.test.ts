@@ -105,7 +105,9 @@ describe('a business file of the dealer’s own', () => {
   });
 
   test('the staff e-mail and the ADF lead come from, and name, the file’s business', async () => {
-    await request(site.app).post('/api/contact').send(VALID_INQUIRY).expect(201);
+    // The visitor's own address and number must not look like the shipped file's (example.com, 555-01xx).
+    const visitor = { ...VALID_INQUIRY, email: 'jane@visitor.test', phone: '(609) 555-2000' };
+    await request(site.app).post('/api/contact').send(visitor).expect(201);
     const sent = await mailTheOutboxSends(site);
     expect(sent).toHaveLength(1);
     const [mail] = sent;

@@ -1,6 +1,7 @@
 import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
 import type { Showroom } from '../../src/config/business-profile';
 import { CONDITION_LABELS } from '../../src/catalog/condition-label';
+import { isVin } from '../../src/catalog/vin';
 import { FactTile } from './fact-tile';
 
 /** "1,204": figures as Americans write them. */
@@ -19,7 +20,7 @@ export function UnitFacts({ vehicle, unit, showroom }: { vehicle: Pick<Vehicle, 
     ['Color', unit.color],
     ['Seats', vehicle.specifications.seatingCapacity],
     ['Stock #', unit.stockNumber],
-    [unit.serialNumber?.length === 17 ? 'VIN' : 'Serial #', unit.serialNumber],
+    [unit.serialNumber && isVin(unit.serialNumber) ? 'VIN' : 'Serial #', unit.serialNumber],
   ];
   return (
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
