@@ -3,8 +3,8 @@ import type { InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error';
 import { clientRateLimit } from '../src/http/client-rate-limit';
 import { sameOriginOnly } from '../src/http/same-origin-only';
-import type { Logger } from '../src/logger';
-import type { RequestContext } from '../src/request-context';
+import type { Logger } from '../src/logging/logger';
+import type { RequestContext } from '../src/route-context/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { formPostController } from './pages.controller';
 

@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control';
 import { precompress } from '../src/http/precompressed-body';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed';
-import type { RequestContext } from '../src/request-context';
+import type { RequestContext } from '../src/route-context/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { fetchRequest } from '../src/ssr/fetch-request';
 import { pageCacheKey } from '../views/page-cache-key';

@@ -2,7 +2,7 @@ import express, { Router, type RequestHandler } from 'express';
 import { AppError } from '../src/http/app-error';
 import { clientRateLimit } from '../src/http/client-rate-limit';
 import { sameOriginOnly } from '../src/http/same-origin-only';
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/logging/logger';
 import { routes } from '../views/routes';
 import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
 import { pageRouteIds } from '../src/ssr/page-route-ids';

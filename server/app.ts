@@ -19,13 +19,13 @@ import type { Catalog } from '../src/catalog/catalog';
 import { currentBusinessMoment } from '../src/business/business-moment';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
-import { siteData } from '../src/site-data.server';
+import { siteData } from '../src/route-context/site-data.server';
 import type { Env } from '../src/config/env';
 import { canonicalPath } from '../src/http/canonical-path';
 import { errorHandler } from '../src/http/error-handler';
 import { cachedJson } from '../src/http/cached-json';
 import { securityHeaders } from '../src/http/security-headers';
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/logging/logger';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { createRenderCache } from '../src/ssr/render-cache';
 

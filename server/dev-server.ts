@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { createServer } from 'vite';
 import { loadConfigOrExit } from '../src/config/load-config-or-exit';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/logging/logger';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import type { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '../src/config/load-config-or-exit';
 import { placeholderFields } from '../src/config/placeholder-fields';
-import { createLogger } from '../src/logger';
+import { createLogger } from '../src/logging/logger';
 import { fileTemplateRenderer } from '../src/ssr/page-renderer';
 import { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';

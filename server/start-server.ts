@@ -9,7 +9,7 @@ import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
 import { defaultPublicOrigin, type Env } from '../src/config/env';
 import { connectDatabase } from '../src/db/connect-database';
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/logging/logger';
 import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings';
 import { createMailTransport } from '../src/mail/mail-transport';
 import type { PageRenderer } from '../src/ssr/page-renderer';

@@ -12,7 +12,7 @@ import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 import type { Showroom } from '../src/config/business-profile';
 import { recentRead } from '../src/cache/recent-read';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
-import { sortVehicles } from './catalog-order';
+import { sortVehicles } from './inventory/catalog-order';
 import { inventoryChoices, INVENTORY_CHOICES_PIPELINE, type InventoryChoicesResult } from './inventory/inventory-choices';
 import { inventoryMatch } from './inventory/inventory-match';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
@@ -35,7 +35,7 @@ const slugSchema = catalogEntrySchema.shape.slug;
 const brandSchema = z.enum(BRANDS);
 
 /**
- * The catalog's one order (services/catalog-order.ts) as the database sorts: the house brands in
+ * The catalog's one order (services/inventory/catalog-order.ts) as the database sorts: the house brands in
  * BRANDS order, then the others A-Z, priced before unpriced, price, then name as people read it (numbers by value, case
  * ignored), the slug settling ties.
  */

@@ -4,7 +4,7 @@ import { parseContact } from '../src/contact/contact-schema.server';
 import type { InquirySender } from '../src/contact/inquiry-sender';
 import { parseLeadSource } from '../src/contact/lead-source';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/logging/logger';
 import type { InquiryService } from './inquiry.service';
 
 const INVALID = 'Please correct the highlighted fields.';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { SendMailOptions } from 'nodemailer';
 import { ContactForm, type ContactFormRecord, type DeliveryState } from '../models/contact-form.model';
-import type { Logger } from '../src/logger';
+import type { Logger } from '../src/logging/logger';
 import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails';
 import type { InquiryLead } from '../src/mail/inquiry-lead';
 import type { MailTransport } from '../src/mail/mail-transport';

@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { resolveHead } from '../src/head/resolve-head';
 import { renderHeadTags } from '../src/head/render-head-tags';
 import { structuredData } from '../src/head/structured-data.server';
-import type { RequestContext } from '../src/request-context';
+import type { RequestContext } from '../src/route-context/request-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
 import { hydrationDataScript } from '../src/ssr/hydration-data';

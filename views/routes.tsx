@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { siteDataFor } from '../src/request-context';
+import { siteDataFor } from '../src/route-context/request-context';
 import { SiteLayout } from './layout/site-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 

@@ -2,7 +2,7 @@ import type { InventoryChoices, FilterChoice } from '../../src/catalog/inventory
 import { BRANDS } from '../../src/catalog/vehicle';
 import { CONDITION_LABELS } from '../../src/catalog/condition-label';
 import { categoryOptions, CONDITION_FILTERS, type OfferedKeys, type PriceFilter } from '../../src/catalog/inventory-filters';
-import { compareBrands } from '../catalog-order';
+import { compareBrands } from './catalog-order';
 import { LISTED } from './inventory-match';
 
 /** What the inventory holds to filter by, and how much of it, in one pass over the listed vehicles. */

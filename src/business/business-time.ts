@@ -1,4 +1,4 @@
-import { WEEKDAYS, type Weekday } from './weekdays';
+import { WEEKDAYS, type Weekday } from '../config/weekdays';
 
 /** The dealership's clock: every time staff and visitors read is New Jersey time. */
 export const BUSINESS_TIME_ZONE = 'America/New_York';

@@ -1,5 +1,5 @@
 import type { DayHours, Opening, WeekHours } from '../config/business-file';
-import { WEEKDAYS } from './weekdays';
+import { WEEKDAYS } from '../config/weekdays';
 
 /** One line of opening hours as the site prints them: { days: 'Mon-Fri', hours: '9AM-5PM' }. */
 export interface OpeningHours {

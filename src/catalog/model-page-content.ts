@@ -2,7 +2,6 @@ import catalogFile from '../../seeds/catalog.json';
 import { modelPages, type ModelPage } from '../../seeds/model-pages';
 import { brandLabel } from './brand-label';
 import { specificationRows, type SpecificationRow } from './specification-rows';
-import type { BreadcrumbItem } from '../head/breadcrumb-json-ld';
 import type { CatalogEntry } from './catalog-entry-schema';
 
 /** A hero tile as shown: its label and the catalog's figure. */
@@ -17,8 +16,8 @@ export interface ModelPageContent {
   vehicle: CatalogEntry;
   /** The brand as the dealer writes it: DENAGO or EVOLUTION. */
   brandName: string;
-  /** Home, Vehicles, the brand page, the model. */
-  breadcrumb: BreadcrumbItem[];
+  /** Home, Vehicles, the brand page, the model: the page's breadcrumb trail (a BreadcrumbItem each). */
+  breadcrumb: Array<{ label: string; path: string }>;
   /** Every specification the catalog has for the model, labelled, in panel and display order. */
   specifications: SpecificationRow[];
   /** The four hero tiles, their figures read from the catalog entry. */

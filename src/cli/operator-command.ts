@@ -1,6 +1,6 @@
 import { ConfigError, loadEnv, type Env } from '../config/env';
 import { connectDatabase, type Database } from '../db/connect-database';
-import { createLogger, type Logger } from '../logger';
+import { createLogger, type Logger } from '../logging/logger';
 
 export interface OperatorContext {
   env: Env;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WEEKDAYS, type Weekday } from '../business/weekdays';
+import { WEEKDAYS, type Weekday } from './weekdays';
 
 // The shape of seeds/business.json (or the file BUSINESS_FILE names). Only the server parses it;
 // views import the types alone.

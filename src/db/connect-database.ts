@@ -1,7 +1,7 @@
 import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Env } from '../config/env';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 
 export interface Database {

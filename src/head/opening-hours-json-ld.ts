@@ -1,5 +1,5 @@
 import type { Holiday, WeekHours } from '../config/business-file';
-import { WEEKDAYS } from '../business/weekdays';
+import { WEEKDAYS } from '../config/weekdays';
 import { isOpening } from '../business/week-hours';
 
 const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 
 export interface ClientRateLimitOptions {
   windowMs: number;

@@ -2,7 +2,7 @@ import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import type { Env } from '../config/env';
-import type { Logger } from '../logger';
+import type { Logger } from '../logging/logger';
 
 /** Where outgoing mail goes: an SMTP server, or .eml files for development. */
 export interface MailTransport {

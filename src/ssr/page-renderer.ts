@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { initialAssets, type BuildManifest } from './page-assets';
 import type { RenderedPage } from './rendered-page';
-import type { RequestContext } from '../request-context';
+import type { RequestContext } from '../route-context/request-context';
 
 /** How the page controller turns a request into HTML: a template and the React renderer. */
 export interface PageRenderer {

@@ -9,7 +9,7 @@ import { ContactForm, type ContactFormRecord } from '../../models/contact-form.m
 import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
 import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import type { Logger } from '../../src/logger';
+import type { Logger } from '../../src/logging/logger';
 import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';

@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
-import { sortVehicles } from '../../services/catalog-order';
+import { sortVehicles } from '../../services/inventory/catalog-order';
 import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 import { elementHtml, jsonLd, linksOf, textOf } from '../support/page-html';

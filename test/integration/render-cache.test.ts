@@ -10,7 +10,7 @@ import shippedCatalog from '../../seeds/catalog.json';
 import { createApp } from '../../server/app';
 import { loadEnv } from '../../src/config/env';
 import { loadBusinessFile } from '../../src/config/load-business-file';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/logging/logger';
 import { fileTemplateRenderer, type PageRenderer } from '../../src/ssr/page-renderer';
 import { renderPage } from '../../views/entry-server';
 import { textOf } from '../support/page-html';

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import type { BusinessFile } from '../../src/config/business-file';
 import { loadEnv, type Env } from '../../src/config/env';
 import { loadBusinessFile } from '../../src/config/load-business-file';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/logging/logger';
 import { fileTemplateRenderer } from '../../src/ssr/page-renderer';
 import { renderPage } from '../../views/entry-server';
 import { startTestDatabase, type TestDatabase } from './test-database';

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { BusinessMoment } from '../../src/business/business-moment';
 import type { BusinessProfile } from '../../src/config/business-profile';
-import type { SiteData, TownLink } from '../../src/site-data';
+import type { SiteData, TownLink } from '../../src/route-context/site-data';
 
 function useSiteData(): SiteData {
   const data = useRouteLoaderData('root') as SiteData | undefined;

@@ -4,8 +4,8 @@ import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage, vehicle
 import { parseContactContext, type ContactField } from '../../src/contact/contact-schema';
 import { INTERESTS } from '../../src/contact/interest';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
-import { catalogFor } from '../../src/request-context';
-import { inquiriesFor } from '../../src/contact/inquiries-for';
+import { catalogFor } from '../../src/route-context/request-context';
+import { inquiriesFor } from '../../src/route-context/inquiries-for';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { ContactForm, type ContactFormProps } from '../components/contact-form';

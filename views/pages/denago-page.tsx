@@ -3,7 +3,7 @@ import { denagoPage as content } from '../../seeds/brand-pages';
 import { contactPath } from '../../src/contact/contact-path';
 import { brandPageList, type BrandVehicle } from '../../src/catalog/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Section } from '../components/section';

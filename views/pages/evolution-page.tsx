@@ -6,7 +6,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { formatPrice } from '../../src/catalog/format-price';
 import { brandPageList, type BrandVehicle } from '../../src/catalog/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';

@@ -6,7 +6,7 @@ import { capitalize, countInWords, showroomSummary } from '../../src/business/sh
 import { hoursRows } from '../../src/business/week-hours';
 import { formatPrice } from '../../src/catalog/format-price';
 import { yearsInBusiness } from '../../src/business/years-in-business';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { ActionPair } from '../components/call-button';

@@ -6,7 +6,7 @@ import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inv
 import { brandLabel } from '../../src/catalog/brand-label';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import type { BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';

@@ -9,7 +9,7 @@ import { mapEmbedUrl } from '../../src/towns/town-map-url';
 import { townPath } from '../../src/towns/town-path';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { yearsInBusiness } from '../../src/business/years-in-business';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';

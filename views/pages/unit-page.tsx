@@ -8,7 +8,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { shortenText } from '../../src/text/shorten-text';
 import { unitModelPage } from '../../src/catalog/unit-model-page';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { Badge } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';

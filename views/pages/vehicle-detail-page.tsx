@@ -7,7 +7,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { shortenText } from '../../src/text/shorten-text';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/request-context';
+import { catalogFor } from '../../src/route-context/request-context';
 import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { ActionPair } from '../components/call-button';

@@ -1,5 +1,5 @@
-import type { BusinessMoment } from './business/business-moment';
-import type { BusinessProfile } from './config/business-profile';
+import type { BusinessMoment } from '../business/business-moment';
+import type { BusinessProfile } from '../config/business-profile';
 
 export interface TownLink {
   label: string;

@@ -1,5 +1,5 @@
-import type { Catalog } from './catalog/catalog';
-import type { InquirySender } from './contact/inquiry-sender';
+import type { Catalog } from '../catalog/catalog';
+import type { InquirySender } from '../contact/inquiry-sender';
 import type { SiteData } from './site-data';
 
 /** What the server hands every route loader and action; absent in the browser. */
@@ -22,7 +22,7 @@ const browserCatalog = new Proxy({} as Catalog, {
   get:
     (_target, method: keyof Catalog) =>
     (...args: unknown[]) =>
-      import('./catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
+      import('../catalog/http-catalog').then(({ httpCatalog }) => (httpCatalog[method] as (...parameters: unknown[]) => Promise<unknown>)(...args)),
 });
 
 /** The catalog a loader should read: the server's service, else the browser's JSON API. */

@@ -1,4 +1,4 @@
-import { BRANDS, type Vehicle } from '../src/catalog/vehicle';
+import { BRANDS, type Vehicle } from '../../src/catalog/vehicle';
 
 type Ordered = Pick<Vehicle, 'brand' | 'price' | 'name' | 'slug'>;
 

@@ -1,9 +1,9 @@
-import { isRequestContext } from '../request-context';
-import type { InquirySender } from './inquiry-sender';
+import { isRequestContext } from './request-context';
+import type { InquirySender } from '../contact/inquiry-sender';
 
 /** The browser's sender (the JSON API), loaded when a form is first sent. */
 const browserInquiries: InquirySender = {
-  send: (values) => import('./http-inquiry-sender').then(({ httpInquirySender }) => httpInquirySender.send(values)),
+  send: (values) => import('../contact/http-inquiry-sender').then(({ httpInquirySender }) => httpInquirySender.send(values)),
 };
 
 /**

@@ -1,5 +1,5 @@
 import { pino, type Logger } from 'pino';
-import type { Env } from './config/env';
+import type { Env } from '../config/env';
 
 export type { Logger };
 
