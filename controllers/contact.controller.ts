@@ -1,5 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
-import type { InquirySender } from '../src/contact/inquiry-sender';
+import { SEND_FAILURE_STATUS, type InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error';
 import { clientRateLimit } from '../src/http/client-rate-limit';
 import { sameOriginOnly } from '../src/http/same-origin-only';
@@ -32,7 +32,7 @@ function requireContentType(type: string, message: string): RequestHandler {
 
 /** A sender for a client over its allowance: the form comes back with why, and nothing is stored. */
 const overAllowance: InquirySender = {
-  send: async () => ({ ok: false, status: 429, fieldErrors: {}, formError: TOO_MANY }),
+  send: async () => ({ ok: false, failure: 'too-many', fieldErrors: {}, formError: TOO_MANY }),
 };
 
 /**
@@ -73,7 +73,13 @@ export function contactController(options: ContactControllerOptions): Router {
       res.set('Cache-Control', 'no-store');
       const outcome = await inquiries.send(body as Record<string, unknown>);
       // Answered like every other API error (src/http/error-handler.ts): JSON, no-store, Retry-After on 503.
-      if (!outcome.ok) throw new AppError(outcome.status, outcome.formError ?? '', outcome.status === 400 ? { fieldErrors: outcome.fieldErrors } : undefined);
+      if (!outcome.ok) {
+        throw new AppError(
+          SEND_FAILURE_STATUS[outcome.failure],
+          outcome.formError ?? '',
+          outcome.failure === 'invalid' ? { fieldErrors: outcome.fieldErrors } : undefined,
+        );
+      }
       res.status(201).json({ id: outcome.id, createdAt: outcome.createdAt });
     },
   );

@@ -3,6 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control';
 import { precompress } from '../src/http/precompressed-body';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed';
+import { redirectKeepingQuery } from '../src/http/redirect-keeping-query';
 import type { RequestContext } from '../src/route-context/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer';
 import { fetchRequest } from '../src/ssr/fetch-request';
@@ -66,6 +67,16 @@ export function cachedPagesController(cache: RenderCache): RequestHandler {
 }
 
 /**
+ * A page's redirect (a unit's old address, a sold unit's model page) keeps the query string the
+ * visitor sent, campaign parameters included, unless the target names its own: the page was
+ * rendered for its cache key, which drops the parameters it does not read.
+ */
+function redirectPage(req: Request, res: Response, { status, location }: { status: number; location: string }): void {
+  if (location.includes('?')) res.redirect(status, location);
+  else redirectKeepingQuery(req, res, status, location);
+}
+
+/**
  * Server-renders every page route: complete HTML, real status codes, ETags for revisits. A page is
  * rendered for its cache key rather than the URL (a query it does not read changes nothing), from
  * a request that carries nothing of the visitor's, so every visitor of a URL gets the same bytes;
@@ -96,7 +107,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       const { key, perVisitor } = pageCacheKey(req.originalUrl);
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), context());
-        if (rendered.kind === 'redirect') return res.redirect(rendered.status, rendered.location);
+        if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
         return sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
       }
       const generation = cache ? await cache.generation() : null;
@@ -106,7 +117,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
         : generation === null
           ? await renderShared(key, null)
           : await cache!.renderOnce(generation, key, () => renderShared(key, generation));
-      if (result.kind === 'redirect') return res.redirect(result.status, result.location);
+      if (result.kind === 'redirect') return redirectPage(req, res, result);
       if (result.kind === 'kept') return sendPrecompressed(req, res, result.page);
       // Without a cache (development) the browser checks every time.
       sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);

@@ -1,15 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { VALID_INQUIRY } from '../test/support/fixtures';
 import { invalidFields } from '../test/support/invalid-fields';
 import { ContactForm } from './contact-form.model';
 
-const inquiry = {
-  firstName: 'Pat',
-  lastName: 'Jones',
-  email: 'pat@example.com',
-  phone: '6095550100',
-  interest: 'sales',
-  message: 'I would like a quote for a six-seater.',
-};
+const inquiry = VALID_INQUIRY;
 
 describe('ContactForm', () => {
   it('sets id, createdAt and a pending notification due now', async () => {

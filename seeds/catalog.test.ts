@@ -97,7 +97,7 @@ describe('model pages', () => {
     expectEachSlugOnce(modelPages, catalog);
   });
 
-  it('uses the layout of spec 2.3 and the matching hero buttons', () => {
+  it('uses the layout the specification gives (docs/product.md#model-page-layouts) and the matching hero buttons', () => {
     for (const page of modelPages) {
       const { layout } = figuresOf(page.slug);
       expect(page.layout, page.slug).toBe(layout);
@@ -112,7 +112,7 @@ describe('model pages', () => {
     }
   });
 
-  it('offers Finance Options and View More Details exactly where spec 2.4 says', () => {
+  it('offers Finance Options and View More Details exactly where the specification says (docs/product.md#model-page-buttons)', () => {
     for (const page of modelPages) {
       expect(page.financeOptions, page.slug).toBe(figuresOf(page.slug).financeOptions);
       if (figuresOf(page.slug).viewMoreDetails) expect(page.viewMoreDetailsUrl, page.slug).toMatch(/^https:\/\/[^/]+\/\S+$/);
@@ -120,7 +120,7 @@ describe('model pages', () => {
     }
   });
 
-  it('promises the delivery windows of spec 9 and none elsewhere', () => {
+  it('promises the delivery windows the specification gives (docs/product.md#model-figures) and none elsewhere', () => {
     for (const page of modelPages) expect(page.delivery, page.slug).toBe(figuresOf(page.slug).delivery);
   });
 
@@ -138,7 +138,7 @@ describe('model pages', () => {
     ['evolution-d5-maverick-4-plus', 'D5 Maverick'],
     ['evolution-d6-max-gt6', 'D6 Max'],
     ['evolution-d6-max-xt4', 'D6 Max XT'],
-  ])('gives %s the series badge %s of spec 3.1', (slug, badge) => {
+  ])('gives %s the series badge %s of the specification (docs/product.md#model-pages)', (slug, badge) => {
     expect(modelPages.find((page) => page.slug === slug)?.seriesBadge).toBe(badge);
   });
 

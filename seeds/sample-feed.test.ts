@@ -6,7 +6,7 @@ import { readFeedFile } from '../services/feed/read-feed-file';
 
 const FEED = fileURLToPath(new URL('./sample-feed.csv', import.meta.url));
 const PHOTOS_DIR = fileURLToPath(new URL('./feed-photos/', import.meta.url));
-// The showroom keys (seeds/locations.ts today, the business file's showrooms later).
+// The showroom keys of the shipped business file (seeds/business.json).
 const SHOWROOMS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
 
 describe('the sample feed', async () => {

@@ -19,14 +19,14 @@ export function contactFormSender(inquiries: InquiryService, logger: Logger): In
     async send(values) {
       if (isHoneypotFilled(values)) return { ok: true, id: randomUUID(), createdAt: new Date().toISOString() };
       const parsed = parseContact(values);
-      if (!parsed.success) return { ok: false, status: 400, fieldErrors: parsed.fieldErrors, formError: INVALID };
+      if (!parsed.success) return { ok: false, failure: 'invalid', fieldErrors: parsed.fieldErrors, formError: INVALID };
       try {
         const stored = await inquiries.submit(parsed.data, parseContactContext(values), parseLeadSource(values));
         logger.info({ inquiryId: stored.id }, 'inquiry stored');
         return { ok: true, ...stored };
       } catch (error) {
         // The visitor keeps what they typed and is told what to do instead.
-        if (error instanceof StoreUnavailableError) return { ok: false, status: 503, fieldErrors: {}, formError: error.visitorMessage };
+        if (error instanceof StoreUnavailableError) return { ok: false, failure: 'unavailable', fieldErrors: {}, formError: error.visitorMessage };
         throw error;
       }
     },

@@ -1,4 +1,4 @@
-import type { InventoryFilters } from '../../src/catalog/inventory-filters';
+import { PRICE_RANGES, type InventoryFilters } from '../../src/catalog/inventory-filters';
 
 /** A sold unit has left the inventory: only its own page still answers (410, then 404 or 301). */
 export const LISTED = { 'unit.status': { $ne: 'sold' } };
@@ -6,11 +6,8 @@ export const LISTED = { 'unit.status': { $ne: 'sold' } };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const containing = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
 
-const PRICE_RANGES: Record<Exclude<InventoryFilters['price'], 'all'>, object> = {
-  'under-15000': { $lt: 15000 },
-  '15000-25000': { $gte: 15000, $lte: 25000 },
-  'over-25000': { $gt: 25000 },
-};
+/** A price range (PRICE_RANGES) as the database's comparison operators: { lt: 15000 } → { $lt: 15000 }. */
+const priceMatch = (range: keyof typeof PRICE_RANGES) => Object.fromEntries(Object.entries(PRICE_RANGES[range]).map(([bound, value]) => [`$${bound}`, value]));
 
 /** A model entry (no unit) is a new cart; a unit is in the condition its feed gives. */
 const CONDITIONS: Record<Exclude<InventoryFilters['condition'], 'all'>, object> = {
@@ -33,7 +30,7 @@ export function inventoryMatch(filters: InventoryFilters): object {
   }
   if (filters.brand !== 'all') clauses.push({ brand: filters.brand });
   if (filters.category !== 'all') clauses.push({ category: containing(filters.category) });
-  if (filters.price !== 'all') clauses.push({ price: PRICE_RANGES[filters.price] });
+  if (filters.price !== 'all') clauses.push({ price: priceMatch(filters.price) });
   if (filters.condition !== 'all') clauses.push(CONDITIONS[filters.condition]);
   if (filters.location !== 'all') clauses.push({ 'unit.location': filters.location });
   return { $and: clauses };

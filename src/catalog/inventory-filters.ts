@@ -7,6 +7,13 @@ export const PRICE_FILTERS = ['all', 'under-15000', '15000-25000', 'over-25000']
 export const CONDITION_FILTERS = ['all', 'new', 'used', 'certified'] as const;
 
 export type PriceFilter = (typeof PRICE_FILTERS)[number];
+
+/** Each price range's bounds in dollars (below, from, up to and including, above); an unpriced vehicle is in none. */
+export const PRICE_RANGES: Record<Exclude<PriceFilter, 'all'>, { lt?: number; gte?: number; lte?: number; gt?: number }> = {
+  'under-15000': { lt: 15000 },
+  '15000-25000': { gte: 15000, lte: 25000 },
+  'over-25000': { gt: 25000 },
+};
 export type ConditionFilter = (typeof CONDITION_FILTERS)[number];
 
 export interface InventoryFilters {
@@ -118,9 +125,8 @@ function matchesPrice(price: number | null, filter: PriceFilter): boolean {
   if (filter === 'all') return true;
   // An unpriced model ("Contact for Pricing") belongs to no price range.
   if (price === null) return false;
-  if (filter === 'under-15000') return price < 15000;
-  if (filter === '15000-25000') return price >= 15000 && price <= 25000;
-  return price > 25000;
+  const { lt = Infinity, gte = -Infinity, lte = Infinity, gt = -Infinity } = PRICE_RANGES[filter];
+  return price < lt && price >= gte && price <= lte && price > gt;
 }
 
 /** A model entry is a new cart; a unit is as its feed says. */

@@ -20,8 +20,8 @@ export type FilterChoice = [value: string, label: string];
 
 /**
  * What the inventory holds to filter by, named by the server so the page's code carries no labels:
- * the brands (the house brands first, then the others A-Z), the categories (the spec's five, then
- * the catalog's others), the price ranges, the conditions (new, used, certified: those held) and
+ * the brands (the house brands first, then the others A-Z), the categories (the specification's five,
+ * docs/product.md#inventory-filters, then the catalog's others), the price ranges, the conditions (new, used, certified: those held) and
  * the showrooms where units stand. None lists 'all', which every filter has.
  */
 export interface InventoryChoices {

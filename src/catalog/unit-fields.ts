@@ -52,7 +52,7 @@ const status = z.enum(UNIT_STATUSES, { error: 'must be available, pending or sol
 const hours = wholeNumber('must be a whole number of hours', 100_000);
 const odometer = wholeNumber('must be a whole number of miles', 1_000_000);
 
-/** A showroom key, checked against the showrooms the business has (today seeds/locations.ts). */
+/** A showroom key, checked against the showrooms the business has (the business file's showrooms). */
 function locationOf(locationIds: readonly string[]) {
   const message = `must be one of the showrooms: ${locationIds.join(', ')}`;
   return z.string({ error: message }).refine((id) => locationIds.includes(id), message);

@@ -7,6 +7,6 @@ export function querySuffix(req: Request): string {
 }
 
 /** Answers a redirect to `path`, keeping the query string (campaign parameters, filters) as sent. */
-export function redirectKeepingQuery(req: Request, res: Response, status: 301 | 302 | 308, path: string): void {
+export function redirectKeepingQuery(req: Request, res: Response, status: number, path: string): void {
   res.redirect(status, path + querySuffix(req));
 }

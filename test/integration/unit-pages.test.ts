@@ -150,6 +150,8 @@ describe('a unit for sale', () => {
     const { body: vehicles } = await request(site.app).get('/api/vehicles').expect(200);
     const onward = (vehicles as Array<{ id: string; slug: string }>).find((vehicle) => vehicle.slug === ONWARD.split('/').pop());
     await request(site.app).get(`/vehicle/${onward!.id}`).expect(301).expect('Location', ONWARD);
+    // A campaign's parameters survive the move.
+    await request(site.app).get(`/vehicle/${onward!.id}?utm_source=mail`).expect(301).expect('Location', `${ONWARD}?utm_source=mail`);
   });
 
   it('answers 404 for a unit no feed has', async () => {
@@ -243,6 +245,10 @@ describe('a sold unit', () => {
 
   it('then answers 301 to its model page when the site has one, else 404', async () => {
     await request(site.app).get('/inventory/2024-evolution-d5-maverick-4-plus-t600').expect(301).expect('Location', '/vehicles/evolution-d5-maverick-4-plus');
+    await request(site.app)
+      .get('/inventory/2024-evolution-d5-maverick-4-plus-t600?utm_source=mail')
+      .expect(301)
+      .expect('Location', '/vehicles/evolution-d5-maverick-4-plus?utm_source=mail');
     await request(site.app).get('/inventory/2019-club-car-precedent-i2-t700').expect(404);
   });
 });

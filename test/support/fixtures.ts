@@ -3,6 +3,7 @@
  * (docs/decisions/003-specification-decisions.md settles where the spec disagrees with itself)
  * one inquiry every check accepts and one Web Vitals measurement.
  */
+import type { ModelPage } from '../../seeds/model-pages';
 
 /** An inquiry as a visitor sends it, valid in every field. */
 export const VALID_INQUIRY: Readonly<Record<'firstName' | 'lastName' | 'email' | 'phone' | 'interest' | 'message', string>> = {
@@ -25,14 +26,12 @@ export const LCP_MEASUREMENT = {
   route: 'model-page',
 };
 
-export type ModelLayout = 'older' | 'priced' | 'price-banner';
-
-/** One fixed model page as the specification describes it (2.1 slugs, 2.3 layouts, 2.4 buttons, 3.2 figures, 9 prices and delivery). */
+/** One fixed model page as the specification describes it (docs/product.md#model-pages: its layouts, buttons and figures). */
 export interface ModelFigures {
   slug: string;
   name: string;
   brand: 'DENAGO' | 'EVOLUTION';
-  layout: ModelLayout;
+  layout: ModelPage['layout'];
   /** The MSRP the page prints, or null where the price is quoted on request. */
   msrp: number | null;
   seats: number;
@@ -49,7 +48,7 @@ export interface ModelFigures {
   viewMoreDetails: boolean;
 }
 
-/** The 23 fixed model pages, in the order of the spec's 2.1 (the four hidden EVOLUTION slugs included). */
+/** The 23 fixed model pages, in the specification's order (docs/product.md#model-pages; the four hidden EVOLUTION slugs included). */
 export const MODEL_FIGURES: readonly ModelFigures[] = [
   {
     slug: 'denago-ev-city',

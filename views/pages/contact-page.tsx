@@ -3,6 +3,7 @@ import { contactFormState, type ContactFormState } from '../../src/contact/conta
 import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage, vehicleLabel } from '../../src/contact/contact-prefill';
 import { parseContactContext, type ContactField } from '../../src/contact/contact-schema';
 import { INTERESTS } from '../../src/contact/interest';
+import { SEND_FAILURE_STATUS } from '../../src/contact/inquiry-sender';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
 import { catalogFor } from '../../src/route-context/request-context';
 import { inquiriesFor } from '../../src/route-context/inquiries-for';
@@ -54,7 +55,7 @@ async function contactAction({ request, context }: ActionFunctionArgs) {
   }
   const outcome = await inquiriesFor(context).send(values);
   if (outcome.ok) return redirect('/thank-you', 303);
-  return data(contactFormState(values, outcome.fieldErrors, outcome.formError ?? undefined), { status: outcome.status || 500 });
+  return data(contactFormState(values, outcome.fieldErrors, outcome.formError ?? undefined), { status: SEND_FAILURE_STATUS[outcome.failure] });
 }
 
 /** The form's starting point: prefilled from the link that led here (?interest=&topic=&plan=&vehicle=). */
