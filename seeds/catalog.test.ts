@@ -93,6 +93,41 @@ describe('shipped catalog', () => {
 });
 
 describe('model pages', () => {
+  it('print no figure in their copy that the catalog does not give: range, payload, towing and top speed', () => {
+    // The hero tiles read the catalog; the written copy repeats some figures in words, so a changed
+    // catalog figure must change the copy too. A road's speed limit ("roads up to 35 mph") is no figure of the cart.
+    const figureRules: Array<[RegExp, string]> = [
+      [/(\d+(?:-\d+)?)\+? miles?\b/g, 'range'],
+      [/([\d,]+) ?lbs? payload/g, 'payloadCapacity'],
+      [/([\d,]+) ?lbs? (?:of )?towing/g, 'towingCapacity'],
+      [/(?<!(?:roads|limits) up to )\b(\d+)\+? mph/g, 'topSpeed'],
+    ];
+    const wholeNumber = (number: string, text: string) => new RegExp(`(^|\\D)${number}(\\D|$)`).test(text.replaceAll(',', ''));
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const page of modelPages) {
+      const specifications: Record<string, string> = entryFor(page.slug).specifications;
+      const copy = [page.tagline, ...page.features.flatMap((feature) => [feature.title, feature.description]), ...page.standardFeatures, page.seo.description].join(
+        ' | ',
+      );
+      for (const [pattern, key] of figureRules) {
+        for (const [phrase, figure] of copy.matchAll(pattern)) {
+          checked += 1;
+          const value = specifications[key] ?? '';
+          if (
+            !figure!
+              .replaceAll(',', '')
+              .split('-')
+              .every((number) => wholeNumber(number, value))
+          )
+            mismatches.push(`${page.slug}: "${phrase}" but ${key} is "${value}"`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+    expect(checked).toBeGreaterThan(80);
+  });
+
   it('has exactly one page per catalog entry', () => {
     expectEachSlugOnce(modelPages, catalog);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RENTAL_PLANS } from '../test/support/fixtures';
 import { rentalBenefits, rentalPlanGroups, rentalTerms } from './rental-plans';
 
 describe('rental plans', () => {
@@ -6,40 +7,12 @@ describe('rental plans', () => {
     expect(rentalPlanGroups.map((g) => g.id)).toEqual(['4-seater', '6-seater', 'utility']);
   });
 
-  it('charges the prices and shows the savings of the spec', () => {
+  it('charges the prices and shows the savings of the specification', () => {
     const table = rentalPlanGroups.map((group) => ({
       group: group.id,
       plans: group.plans.map((p) => [p.id, p.price, p.savingsLabel]),
     }));
-    expect(table).toEqual([
-      {
-        group: '4-seater',
-        plans: [
-          ['daily', 245, null],
-          ['3-day', 685, 'Save 6.8%'],
-          ['weekly', 1050, 'Save 38.7%'],
-          ['monthly', 2800, 'Save 61.6%'],
-        ],
-      },
-      {
-        group: '6-seater',
-        plans: [
-          ['daily', 295, null],
-          ['3-day', 735, 'Save 16.9%'],
-          ['weekly', 1400, 'Save 32.2%'],
-          ['monthly', 3500, 'Save 60.4%'],
-        ],
-      },
-      {
-        group: 'utility',
-        plans: [
-          ['daily', 245, null],
-          ['3-day', 685, 'Save 6.8%'],
-          ['weekly', 1050, 'Save 38.7%'],
-          ['monthly', 2800, 'Save 61.6%'],
-        ],
-      },
-    ]);
+    expect(table).toEqual(Object.entries(RENTAL_PLANS).map(([group, plans]) => ({ group, plans })));
   });
 
   it('states how long each plan runs', () => {

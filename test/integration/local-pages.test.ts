@@ -2,6 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../support/test-app';
 import { businessFileWith } from '../support/business-file';
+import { RENTAL_PLANS } from '../support/fixtures';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const FINANCING_URL = 'https://apply.lender.test/shore';
@@ -100,11 +101,9 @@ describe('with the shipped catalog', () => {
         ]
           .slice(0, 4)
           .map((m) => m[1]);
-      expect(prices('4-seater')).toEqual(['$245', '$685', '$1,050', '$2,800']);
-      expect(prices('6-seater')).toEqual(['$295', '$735', '$1,400', '$3,500']);
-      expect(prices('utility')).toEqual(['$245', '$685', '$1,050', '$2,800']);
+      for (const [group, plans] of Object.entries(RENTAL_PLANS)) expect(prices(group)).toEqual(plans.map(([, price]) => `$${price.toLocaleString('en-US')}`));
       const plans = section(text, 'plans');
-      for (const label of ['Save 6.8%', 'Save 38.7%', 'Save 61.6%', 'Save 16.9%', 'Save 32.2%', 'Save 60.4%']) expect(plans).toContain(label);
+      for (const [, , savings] of Object.values(RENTAL_PLANS).flat()) if (savings) expect(plans).toContain(savings);
       expect(count(plans, />RECOMMENDED</g)).toBe(3);
     });
 

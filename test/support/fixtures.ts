@@ -1,7 +1,7 @@
 /**
  * The figures tests check the site against, in one place: the specification's 23 model pages
  * (docs/decisions/003-specification-decisions.md settles where the spec disagrees with itself)
- * one inquiry every check accepts and one Web Vitals measurement.
+ * the rental plans' prices, one inquiry every check accepts and one Web Vitals measurement.
  */
 import type { ModelPage } from '../../seeds/model-pages';
 
@@ -13,6 +13,28 @@ export const VALID_INQUIRY: Readonly<Record<'firstName' | 'lastName' | 'email' |
   phone: '(609) 555-0100',
   interest: 'sales',
   message: 'Do you have a four-seater in stock in blue?',
+};
+
+/** The specification's rental plans (docs/product.md#rentals): each group's plans in order, with the price in dollars and the savings shown. */
+export const RENTAL_PLANS: Record<'4-seater' | '6-seater' | 'utility', ReadonlyArray<readonly [plan: string, price: number, savings: string | null]>> = {
+  '4-seater': [
+    ['daily', 245, null],
+    ['3-day', 685, 'Save 6.8%'],
+    ['weekly', 1050, 'Save 38.7%'],
+    ['monthly', 2800, 'Save 61.6%'],
+  ],
+  '6-seater': [
+    ['daily', 295, null],
+    ['3-day', 735, 'Save 16.9%'],
+    ['weekly', 1400, 'Save 32.2%'],
+    ['monthly', 3500, 'Save 60.4%'],
+  ],
+  utility: [
+    ['daily', 245, null],
+    ['3-day', 685, 'Save 6.8%'],
+    ['weekly', 1050, 'Save 38.7%'],
+    ['monthly', 2800, 'Save 61.6%'],
+  ],
 };
 
 /** One Core Web Vitals measurement as the browser reports it (web-vitals' fields and the page type). */
