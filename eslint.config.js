@@ -17,6 +17,9 @@ const forbidden = {
   server: ['scripts', 'test'],
 };
 
+const SERVER_ONLY =
+  'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', 'node_modules/**', 'test-results/**', 'public/**', 'packages/*/dist/**'] },
   ...tseslint.configs.recommended,
@@ -42,11 +45,16 @@ export default tseslint.config(
               message: `${target}/ may not import from ${from.join(', ')} (eslint.config.js: the folders' direction).`,
             })),
             {
-              // Server-only modules (*.server.ts: zod schemas, structured data) stay out of the browser's bundle.
+              // Server-only code stays out of the browser's bundle: *.server.ts (zod schemas, structured data)…
               target: './views',
               from: './src/**/*.server.ts',
-              message:
-                'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).',
+              message: SERVER_ONLY,
+            },
+            {
+              // …and the folders of Express, the database, mail, logging and operator commands.
+              target: './views',
+              from: ['./src/http', './src/db', './src/mail', './src/logging', './src/cli'],
+              message: SERVER_ONLY,
             },
           ],
         },

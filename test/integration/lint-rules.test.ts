@@ -21,6 +21,12 @@ describe('the folders’ import direction', () => {
     expect(
       await rulesBroken('views/components/example.tsx', "import { structuredData } from '../../src/head/structured-data.server';\nexport const data = structuredData;\n"),
     ).toContain('import-x/no-restricted-paths');
+    expect(
+      await rulesBroken(
+        'views/pages/example.tsx',
+        "import { createMailTransport } from '../../src/mail/mail-transport';\nexport const transport = createMailTransport;\n",
+      ),
+    ).toContain('import-x/no-restricted-paths');
     expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain(
       'import-x/no-restricted-paths',
     );
