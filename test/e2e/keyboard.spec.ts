@@ -86,9 +86,10 @@ async function stubMaps(page: Page) {
   );
 }
 
-test.describe('header on a wide screen', () => {
-  test.use({ viewport: WIDE_SCREEN });
+// A wide screen unless a group says a phone.
+test.use({ viewport: WIDE_SCREEN });
 
+test.describe('header on a wide screen', () => {
   test('Tab goes skip link, logo, each menu link, Call Now, then into the page; Shift+Tab walks back', async ({ page }) => {
     await gotoHydrated(page, '/');
     const header = page.getByRole('banner');
@@ -195,8 +196,6 @@ test.describe('mobile menu on a phone', () => {
 });
 
 test.describe('inventory filters', () => {
-  test.use({ viewport: WIDE_SCREEN });
-
   test('every control is reached in order and changed from the keyboard, and the results follow', async ({ page }) => {
     await gotoHydrated(page, '/inventory');
     const filters = page.getByRole('search', { name: 'Filter vehicles' });
