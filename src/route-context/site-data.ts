@@ -1,10 +1,11 @@
+import type { County } from '../../seeds/towns';
 import type { BusinessMoment } from '../business/business-moment';
 import type { BusinessProfile } from '../config/business-profile';
 
 export interface TownLink {
   label: string;
   path: string;
-  county: 'Ocean' | 'Cape May';
+  county: County;
 }
 
 /**
