@@ -17,7 +17,7 @@ export function LinkTiles({ links, roomy = false, className }: { links: LinkTile
           <Link
             to={link.path}
             reloadDocument={link.reloadDocument}
-            className={`flex items-center justify-between gap-3 bg-white font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50 ${roomy ? 'rounded-2xl p-5' : 'rounded-xl px-4 py-3'}`}
+            className={`flex h-full items-center justify-between gap-3 bg-white font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50 ${roomy ? 'rounded-2xl p-5' : 'rounded-xl px-4 py-3'}`}
           >
             {link.label}
             <Icon name="arrowRight" className="size-4 shrink-0" />
