@@ -45,15 +45,10 @@ export default tseslint.config(
               message: `${target}/ may not import from ${from.join(', ')} (eslint.config.js: the folders' direction).`,
             })),
             {
-              // Server-only code stays out of the browser's bundle: *.server.ts (zod schemas, structured data)…
+              // Server-only code (Express, the database, mail, logging, operator commands, zod schemas,
+              // structured data) is named *.server.ts and stays out of the browser's bundle.
               target: './views',
               from: './src/**/*.server.ts',
-              message: SERVER_ONLY,
-            },
-            {
-              // …and the folders of Express, the database, mail, logging and operator commands.
-              target: './views',
-              from: ['./src/http', './src/db', './src/mail', './src/logging', './src/cli'],
               message: SERVER_ONLY,
             },
           ],

@@ -9,7 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
  * time over HTTP/1.1), and the scripts and their preloads at low fetch priority, so that on a slow
  * connection the stylesheet and the hero image do not share it with 110 KB of JavaScript. Pages
  * are server-rendered: their links and forms work before the scripts arrive. (The page controller
- * adds each page's own chunk preloads the same way, src/ssr/page-renderer.ts.)
+ * adds each page's own chunk preloads the same way, src/ssr/page-renderer.server.ts.)
  */
 function firstPaintFirst(): Plugin {
   return {

@@ -1,11 +1,11 @@
 import express, { Router, type RequestHandler } from 'express';
 import { SEND_FAILURE_STATUS, type InquirySender } from '../src/contact/inquiry-sender';
-import { AppError } from '../src/http/app-error';
-import { clientRateLimit } from '../src/http/client-rate-limit';
-import { sameOriginOnly } from '../src/http/same-origin-only';
-import type { Logger } from '../src/logging/logger';
+import { AppError } from '../src/http/app-error.server';
+import { clientRateLimit } from '../src/http/client-rate-limit.server';
+import { sameOriginOnly } from '../src/http/same-origin-only.server';
+import type { Logger } from '../src/logging/logger.server';
 import type { RequestContext } from '../src/route-context/request-context';
-import type { PageRenderer } from '../src/ssr/page-renderer';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { formPostController } from './pages.controller';
 
 export interface ContactControllerOptions {
@@ -72,7 +72,7 @@ export function contactController(options: ContactControllerOptions): Router {
       }
       res.set('Cache-Control', 'no-store');
       const outcome = await inquiries.send(body as Record<string, unknown>);
-      // Answered like every other API error (src/http/error-handler.ts): JSON, no-store, Retry-After on 503.
+      // Answered like every other API error (src/http/error-handler.server.ts): JSON, no-store, Retry-After on 503.
       if (!outcome.ok) {
         throw new AppError(
           SEND_FAILURE_STATUS[outcome.failure],

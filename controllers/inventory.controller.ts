@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Catalog } from '../src/catalog/catalog';
-import { PRIVATE_NO_STORE } from '../src/http/cache-control';
-import type { SendJson } from '../src/http/cached-json';
-import { querySuffix } from '../src/http/redirect-keeping-query';
+import { PRIVATE_NO_STORE } from '../src/http/cache-control.server';
+import type { SendJson } from '../src/http/cached-json.server';
+import { querySuffix } from '../src/http/redirect-keeping-query.server';
 import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
 import { inventoryQuery } from '../src/catalog/inventory-query';
 

@@ -1,15 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
-import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control';
-import { precompress } from '../src/http/precompressed-body';
-import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed';
-import { redirectKeepingQuery } from '../src/http/redirect-keeping-query';
+import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control.server';
+import { precompress } from '../src/http/precompressed-body.server';
+import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
+import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { RequestContext } from '../src/route-context/request-context';
-import type { PageRenderer } from '../src/ssr/page-renderer';
-import { fetchRequest } from '../src/ssr/fetch-request';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import { fetchRequest } from '../src/ssr/fetch-request.server';
 import { pageCacheKey } from '../views/page-cache-key';
-import type { RenderedPage } from '../src/ssr/rendered-page';
-import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache';
+import type { RenderedPage } from '../src/ssr/rendered-page.server';
+import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache.server';
 
 const HTML = 'text/html; charset=utf-8';
 

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
 import { vehiclePath } from '../src/catalog/vehicle-path';
-import { redirectKeepingQuery } from '../src/http/redirect-keeping-query';
+import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import { townForShortForm } from '../src/towns/town-short-form';
 import { townPath } from '../src/towns/town-path';
 

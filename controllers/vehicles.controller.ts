@@ -2,7 +2,7 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
 import { BRANDS } from '../src/catalog/vehicle';
-import type { SendJson } from '../src/http/cached-json';
+import type { SendJson } from '../src/http/cached-json.server';
 
 const brandParams = z.object({ brand: z.enum(BRANDS) });
 const idParams = z.object({ id: z.uuid() });

@@ -1,12 +1,12 @@
 import express, { Router, type RequestHandler } from 'express';
-import { AppError } from '../src/http/app-error';
-import { clientRateLimit } from '../src/http/client-rate-limit';
-import { sameOriginOnly } from '../src/http/same-origin-only';
-import type { Logger } from '../src/logging/logger';
+import { AppError } from '../src/http/app-error.server';
+import { clientRateLimit } from '../src/http/client-rate-limit.server';
+import { sameOriginOnly } from '../src/http/same-origin-only.server';
+import type { Logger } from '../src/logging/logger.server';
 import { routes } from '../views/routes';
 import { VITALS_ENDPOINT } from '../src/vitals/field-metric';
-import { pageRouteIds } from '../src/ssr/page-route-ids';
-import { vitalsReportSchema } from '../src/vitals/vitals-report-schema';
+import { pageRouteIds } from '../src/ssr/page-route-ids.server';
+import { vitalsReportSchema } from '../src/vitals/vitals-report-schema.server';
 
 export interface VitalsControllerOptions {
   logger: Logger;

@@ -3,9 +3,9 @@ import path from 'node:path';
 import { importCatalog, parseCatalogFile } from '../services/catalog-import.service';
 import { CatalogImportError } from '../services/catalog-import-error';
 import { importFeed } from '../services/feed-import.service';
-import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
-import { ConfigError } from '../src/config/env';
-import { loadBusinessFile } from '../src/config/load-business-file';
+import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
+import { ConfigError } from '../src/config/env.server';
+import { loadBusinessFile } from '../src/config/load-business-file.server';
 
 // npm run catalog:import [-- FILE [--full]]: imports the dealer's feed of units (CSV, or JSON with
 // stock_number keys) or a catalog file of model entries (JSON; default: the shipped one), and

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../views/routes';
-import { pageRouteIds } from '../src/ssr/page-route-ids';
-import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets';
+import { pageRouteIds } from '../src/ssr/page-route-ids.server';
+import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets.server';
 
 // npm run check:bundle (part of npm test, after the build): the JavaScript and CSS each page type
 // loads before it is interactive, gzipped, against the budgets. Deterministic: it reads the build.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { backupDataDir } from 'embedded-mongo/backup';
-import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
+import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
 
 // npm run db:backup [file]: a consistent copy of the embedded database while the site runs
 // (default: backups/embedded-mongo-<time>.sqlite beside DATA_DIR). With MONGODB_URI set, the

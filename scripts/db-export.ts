@@ -3,8 +3,8 @@ import { createWriteStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { EJSON } from 'bson';
 import mongoose from 'mongoose';
-import { EXPORT_FORMAT } from '../src/db/export-format';
-import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
+import { EXPORT_FORMAT } from '../src/db/export-format.server';
+import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
 
 // npm run db:export FILE: every collection of the site's database (the embedded one, or
 // MONGODB_URI) as lines of canonical Extended JSON, types intact (dates, uuids, longs). With

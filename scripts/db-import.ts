@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { EJSON, type Document } from 'bson';
 import mongoose from 'mongoose';
-import { EXPORT_FORMAT } from '../src/db/export-format';
-import { OperatorError, runOperatorCommand } from '../src/cli/operator-command';
+import { EXPORT_FORMAT } from '../src/db/export-format.server';
+import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
 
 // npm run db:import FILE: loads a db:export file into the site's database (MONGODB_URI, or the
 // embedded one), upserting each document by _id, so running it twice changes nothing. Start the

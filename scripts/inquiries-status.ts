@@ -1,5 +1,5 @@
 import { owedDeliveries } from '../services/inquiry-deliveries.service';
-import { runOperatorCommand } from '../src/cli/operator-command';
+import { runOperatorCommand } from '../src/cli/operator-command.server';
 
 // npm run inquiries:status: every e-mail the outbox still owes (pending) or gave up on (failed), one
 // line each, oldest first; no visitor data, the inquiry id finds the rest. Exit code 2 when any

@@ -20,14 +20,14 @@ import { currentBusinessMoment } from '../src/business/business-moment';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
 import { siteData } from '../src/route-context/site-data.server';
-import type { Env } from '../src/config/env';
-import { canonicalPath } from '../src/http/canonical-path';
-import { errorHandler } from '../src/http/error-handler';
-import { cachedJson } from '../src/http/cached-json';
-import { securityHeaders } from '../src/http/security-headers';
-import type { Logger } from '../src/logging/logger';
-import type { PageRenderer } from '../src/ssr/page-renderer';
-import { createRenderCache } from '../src/ssr/render-cache';
+import type { Env } from '../src/config/env.server';
+import { canonicalPath } from '../src/http/canonical-path.server';
+import { errorHandler } from '../src/http/error-handler.server';
+import { cachedJson } from '../src/http/cached-json.server';
+import { securityHeaders } from '../src/http/security-headers.server';
+import type { Logger } from '../src/logging/logger.server';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import { createRenderCache } from '../src/ssr/render-cache.server';
 
 export interface AppOptions {
   env: Env;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createServer } from 'vite';
-import { loadConfigOrExit } from '../src/config/load-config-or-exit';
-import { createLogger } from '../src/logging/logger';
-import type { PageRenderer } from '../src/ssr/page-renderer';
+import { loadConfigOrExit } from '../src/config/load-config-or-exit.server';
+import { createLogger } from '../src/logging/logger.server';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';
 

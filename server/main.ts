@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfigOrExit } from '../src/config/load-config-or-exit';
-import { placeholderFields } from '../src/config/placeholder-fields';
-import { createLogger } from '../src/logging/logger';
-import { fileTemplateRenderer } from '../src/ssr/page-renderer';
+import { loadConfigOrExit } from '../src/config/load-config-or-exit.server';
+import { placeholderFields } from '../src/config/placeholder-fields.server';
+import { createLogger } from '../src/logging/logger.server';
+import { fileTemplateRenderer } from '../src/ssr/page-renderer.server';
 import { renderPage } from '../views/entry-server';
 import { startServer } from './start-server';
 

@@ -7,12 +7,12 @@ import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createInquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
-import { defaultPublicOrigin, type Env } from '../src/config/env';
-import { connectDatabase } from '../src/db/connect-database';
-import type { Logger } from '../src/logging/logger';
-import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings';
-import { createMailTransport } from '../src/mail/mail-transport';
-import type { PageRenderer } from '../src/ssr/page-renderer';
+import { defaultPublicOrigin, type Env } from '../src/config/env.server';
+import { connectDatabase } from '../src/db/connect-database.server';
+import type { Logger } from '../src/logging/logger.server';
+import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings.server';
+import { createMailTransport } from '../src/mail/mail-transport.server';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
 
 /**
  * How long a shutdown may take, all of it: requests in flight, mail being handed over, the

@@ -4,7 +4,7 @@ import shippedCatalog from '../seeds/catalog.json';
 import { recordFields, Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
 import type { Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
 import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
-import type { Logger } from '../src/logging/logger';
+import type { Logger } from '../src/logging/logger.server';
 import { CatalogImportError } from './catalog-import-error';
 
 export interface CatalogImportResult {

@@ -7,7 +7,7 @@ import type { Catalog } from '../src/catalog/catalog';
 import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
 import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-listing';
 import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
-import { isDatabaseUnavailable } from '../src/db/database-unavailable';
+import { isDatabaseUnavailable } from '../src/db/database-unavailable.server';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 import type { Showroom } from '../src/config/business-profile';
 import { recentRead } from '../src/cache/recent-read';

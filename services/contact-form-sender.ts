@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { isHoneypotFilled, parseContactContext } from '../src/contact/contact-schema';
 import { parseContact } from '../src/contact/contact-schema.server';
 import type { InquirySender } from '../src/contact/inquiry-sender';
-import { parseLeadSource } from '../src/contact/lead-source';
+import { parseLeadSource } from '../src/contact/lead-source.server';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
-import type { Logger } from '../src/logging/logger';
+import type { Logger } from '../src/logging/logger.server';
 import type { InquiryService } from './inquiry.service';
 
 const INVALID = 'Please correct the highlighted fields.';

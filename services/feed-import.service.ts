@@ -4,7 +4,7 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import { Vehicle, type VehicleRecord } from '../models/vehicle.model';
 import type { UnitEntry, UnitPhoto } from '../src/catalog/unit-fields';
-import type { Logger } from '../src/logging/logger';
+import type { Logger } from '../src/logging/logger.server';
 import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';

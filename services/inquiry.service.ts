@@ -5,7 +5,7 @@ import type { Catalog } from '../src/catalog/catalog';
 import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
 import type { LeadSource } from '../src/contact/visit-source';
-import { isDatabaseUnavailable } from '../src/db/database-unavailable';
+import { isDatabaseUnavailable } from '../src/db/database-unavailable.server';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 
 /** What the visitor is told: the inquiry is stored under this id. */

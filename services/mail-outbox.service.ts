@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { SendMailOptions } from 'nodemailer';
 import { ContactForm, type ContactFormRecord, type DeliveryState } from '../models/contact-form.model';
-import type { Logger } from '../src/logging/logger';
-import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails';
-import type { InquiryLead } from '../src/mail/inquiry-lead';
-import type { MailTransport } from '../src/mail/mail-transport';
+import type { Logger } from '../src/logging/logger.server';
+import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails.server';
+import type { InquiryLead } from '../src/mail/inquiry-lead.server';
+import type { MailTransport } from '../src/mail/mail-transport.server';
 
 /** The two messages an inquiry can owe: the staff e-mail and the CRM's ADF copy. */
 type NotificationKind = 'notification' | 'crmNotification';

@@ -8,7 +8,7 @@ import type { RequestContext } from '../src/route-context/request-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
 import { hydrationDataScript } from '../src/ssr/hydration-data';
-import type { RenderedPage } from '../src/ssr/rendered-page';
+import type { RenderedPage } from '../src/ssr/rendered-page.server';
 
 const handler = createStaticHandler(routes);
 

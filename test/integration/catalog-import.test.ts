@@ -9,7 +9,7 @@ import { Vehicle } from '../../models/vehicle.model';
 import { CatalogImportError } from '../../services/catalog-import-error';
 import { importCatalog, seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { createCatalogService } from '../../services/catalog.service';
-import { createLogger } from '../../src/logging/logger';
+import { createLogger } from '../../src/logging/logger.server';
 import shippedCatalog from '../../seeds/catalog.json';
 import smallCatalog from '../fixtures/catalog-small.json';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';

@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
 import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
-import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import type { Logger } from '../../src/logging/logger';
-import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings.server';
+import type { Logger } from '../../src/logging/logger.server';
+import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport.server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
 import { find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';

@@ -11,8 +11,8 @@ import { VALID_INQUIRY } from '../support/fixtures';
 // reaches staff and the CRM, and none of it is ever logged.
 
 const logged = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/logging/logger', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/logging/logger')>();
+vi.mock('../../src/logging/logger.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/logging/logger.server')>();
   const { pino: createPino } = await import('pino');
   return { ...actual, createLogger: () => createPino({ level: 'debug' }, { write: (line: string) => void logged.push(line) }) };
 });

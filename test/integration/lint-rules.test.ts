@@ -24,7 +24,7 @@ describe('the folders’ import direction', () => {
     expect(
       await rulesBroken(
         'views/pages/example.tsx',
-        "import { createMailTransport } from '../../src/mail/mail-transport';\nexport const transport = createMailTransport;\n",
+        "import { createMailTransport } from '../../src/mail/mail-transport.server';\nexport const transport = createMailTransport;\n",
       ),
     ).toContain('import-x/no-restricted-paths');
     expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain(

@@ -5,8 +5,8 @@ import { LCP_MEASUREMENT, VALID_INQUIRY } from '../support/fixtures';
 
 // Every line the app logs, as the JSON pino writes: the test app's logger, made to keep its lines.
 const logged = vi.hoisted(() => [] as string[]);
-vi.mock('../../src/logging/logger', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/logging/logger')>();
+vi.mock('../../src/logging/logger.server', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/logging/logger.server')>();
   const { pino } = await import('pino');
   return {
     ...actual,

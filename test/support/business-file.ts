@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BusinessFile } from '../../src/config/business-file';
-import { loadBusinessFile } from '../../src/config/load-business-file';
+import { loadBusinessFile } from '../../src/config/load-business-file.server';
 
 /** The shipped seeds/business.json, parsed. */
 export const shippedBusiness: BusinessFile = loadBusinessFile(undefined);

@@ -2,8 +2,8 @@ import type { SendMailOptions } from 'nodemailer';
 import { pino } from 'pino';
 import { createInquiryOutbox } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
-import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings';
-import type { MailTransport } from '../../src/mail/mail-transport';
+import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings.server';
+import type { MailTransport } from '../../src/mail/mail-transport.server';
 import type { TestApp } from './test-app';
 
 /** The messages the outbox sends now for the stored inquiries, wired as start-server wires it, through a transport that only records them. */

@@ -5,10 +5,10 @@ import { createCatalogService } from '../../services/catalog.service';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { createApp } from '../../server/app';
 import type { BusinessFile } from '../../src/config/business-file';
-import { loadEnv, type Env } from '../../src/config/env';
-import { loadBusinessFile } from '../../src/config/load-business-file';
-import { createLogger } from '../../src/logging/logger';
-import { fileTemplateRenderer } from '../../src/ssr/page-renderer';
+import { loadEnv, type Env } from '../../src/config/env.server';
+import { loadBusinessFile } from '../../src/config/load-business-file.server';
+import { createLogger } from '../../src/logging/logger.server';
+import { fileTemplateRenderer } from '../../src/ssr/page-renderer.server';
 import { renderPage } from '../../views/entry-server';
 import { startTestDatabase, type TestDatabase } from './test-database';
 

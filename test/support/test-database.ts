@@ -3,7 +3,7 @@ import mongoose from 'mongoose';
 import { Vehicle } from '../../models/vehicle.model';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
-import { createLogger } from '../../src/logging/logger';
+import { createLogger } from '../../src/logging/logger.server';
 
 export interface TestDatabase {
   /** The database's connection string (the embedded server's, or MONGODB_URI). */

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from './env.server';
+
+describe('loadEnv', () => {
+  it('starts with safe defaults when nothing is configured', () => {
+    const env = loadEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_ORIGIN).toBe('http://localhost:3000');
+    expect(env.MONGODB_URI).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.BUSINESS_FILE).toBeUndefined();
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadEnv({ MONGODB_URI: '', PORT: '' }).PORT).toBe(3000);
+  });
+
+  it('refuses a bad configuration with one readable line per bad variable', () => {
+    let error: unknown;
+    try {
+      loadEnv({ PORT: 'eighty', PUBLIC_ORIGIN: 'ftp://example.com', INQUIRY_TO: 'not-an-address', MONGODB_URI: 'postgres://x' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems;
+    expect(problems).toHaveLength(4);
+    expect(problems.map((line) => line.split(':')[0]).sort()).toEqual(['INQUIRY_TO', 'MONGODB_URI', 'PORT', 'PUBLIC_ORIGIN']);
+    expect((error as Error).message.split('\n')).toHaveLength(5);
+  });
+
+  it('without PUBLIC_ORIGIN, takes this machine on the configured port as the public origin', () => {
+    expect(loadEnv({ PORT: '4341' }).PUBLIC_ORIGIN).toBe('http://localhost:4341');
+    expect(loadEnv({ PORT: '4341', PUBLIC_ORIGIN: 'https://www.example.com' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
+  });
+
+  it('keeps only the origin of PUBLIC_ORIGIN', () => {
+    expect(loadEnv({ PUBLIC_ORIGIN: 'https://www.example.com/some/path' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
+  });
+});

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import mongoose from 'mongoose';
+import type { Env } from '../config/env.server';
+import type { Logger } from '../logging/logger.server';
+import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
+
+export interface Database {
+  /** True while the database answers a ping. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Connects Mongoose to MONGODB_URI, or, when it is unset, to the embedded server persisting under
+ * DATA_DIR. The application code path is the same in both cases: the real driver over TCP.
+ */
+export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR'>, logger: Logger): Promise<Database> {
+  let embedded: EmbeddedMongo | undefined;
+  if (!env.MONGODB_URI) {
+    embedded = await startEmbeddedMongo({ dataDir: path.resolve(env.DATA_DIR), logger: logger.child({ component: 'embedded-mongo' }) });
+    logger.info({ dataDir: env.DATA_DIR }, 'using the embedded database');
+  }
+  const uri = env.MONGODB_URI ?? embedded!.uri;
+  mongoose.set('sanitizeFilter', true);
+  mongoose.set('strictQuery', true);
+  // A database named in MONGODB_URI wins; the embedded server gets the project's own.
+  await mongoose.connect(uri, { serverSelectionTimeoutMS: 5000, ...(embedded ? { dbName: 'shore-golf-carts' } : {}) });
+  logger.info({ embedded: Boolean(embedded) }, 'database connected');
+  return {
+    async isReady() {
+      if (mongoose.connection.readyState !== 1 || !mongoose.connection.db) return false;
+      await mongoose.connection.db.admin().ping();
+      return true;
+    },
+    async close() {
+      await mongoose.disconnect();
+      await embedded?.close();
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
+import type { Logger } from '../logging/logger.server';
+
+export interface ClientRateLimitOptions {
+  windowMs: number;
+  /** Requests allowed per client address per window. */
+  limit: number;
+  logger: Logger;
+  /** Answers a request over the allowance. */
+  onLimit: Options['handler'];
+}
+
+/**
+ * A per-client-address allowance with the standard RateLimit headers; the limiter's own
+ * configuration warnings (such as a proxy header while TRUST_PROXY is unset) go to the log.
+ */
+export function clientRateLimit({ windowMs, limit, logger, onLimit }: ClientRateLimitOptions): RequestHandler {
+  return rateLimit({
+    windowMs,
+    limit,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    logger: {
+      warn: (error, message) => logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),
+      error: (error, message) => logger.error({ component: 'rate-limit', err: error }, message ?? 'rate limiter error'),
+    },
+    handler: onLimit,
+  });
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { createResponseCache } from './response-cache.server';
+import type { PrecompressedResponse } from './send-precompressed.server';
+
+const response = (tag: string, size = 10): PrecompressedResponse => ({
+  status: 200,
+  contentType: 'application/json',
+  cacheControl: 'public',
+  body: { identity: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), tag, size },
+});
+
+describe('createResponseCache', () => {
+  it('forgets everything when a new generation is asked for, and keeps nothing made in an older one', () => {
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000 });
+    expect(cache.get('v1', 'a')).toBeUndefined();
+    cache.set('v1', 'a', response('a'));
+    expect(cache.get('v1', 'a')?.body.tag).toBe('a');
+    expect(cache.get('v2', 'a')).toBeUndefined();
+    cache.set('v1', 'b', response('b'));
+    expect(cache.size).toBe(0);
+  });
+
+  it('lets the least recently used go first, within its count and bytes', () => {
+    const cache = createResponseCache({ maxEntries: 2, maxBytes: 25 });
+    cache.get('v1', 'x');
+    cache.set('v1', 'a', response('a'));
+    cache.set('v1', 'b', response('b'));
+    cache.get('v1', 'a');
+    cache.set('v1', 'c', response('c'));
+    expect(cache.get('v1', 'b')).toBeUndefined();
+    expect(cache.get('v1', 'a')).toBeDefined();
+    cache.set('v1', 'big', response('big', 20));
+    expect(cache.size).toBe(1);
+    cache.set('v1', 'huge', response('huge', 26));
+    expect(cache.get('v1', 'huge')).toBeUndefined();
+  });
+
+  it('keeps a response for at most its age limit', () => {
+    let time = 0;
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000, now: () => time });
+    cache.get('v1', 'a');
+    cache.set('v1', 'a', response('a'));
+    time = 60_000;
+    expect(cache.get('v1', 'a')).toBeDefined();
+    time = 60_001;
+    expect(cache.get('v1', 'a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,83 @@
+import type { PrecompressedResponse } from './send-precompressed.server';
+
+export interface ResponseCacheOptions {
+  maxEntries: number;
+  maxBytes: number;
+  /** A bound on staleness should a catalog write ever not change the generation. */
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+export interface ResponseCache {
+  /** The response kept for `key`, if it was kept in this generation and is not too old. */
+  get(generation: string, key: string): PrecompressedResponse | undefined;
+  /** Keeps a response made in `generation`, unless the cache has moved on to another since. */
+  set(generation: string, key: string, response: PrecompressedResponse): void;
+  /** How many responses are kept. */
+  readonly size: number;
+}
+
+interface Entry {
+  response: PrecompressedResponse;
+  storedAt: number;
+}
+
+const DEFAULT_MAX_AGE_MS = 60_000;
+
+/**
+ * Compressed responses kept by key for one generation (the catalog version, for pages also the
+ * year), least recently used first out, bounded in count and bytes. A lookup in a new generation
+ * empties it; a response made in an older one is not kept.
+ */
+export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
+  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let current: string | undefined;
+  let bytes = 0;
+
+  const remove = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    bytes -= entry.response.body.size;
+    entries.delete(key);
+  };
+  const enter = (generation: string) => {
+    if (generation === current) return;
+    current = generation;
+    entries.clear();
+    bytes = 0;
+  };
+
+  return {
+    get(generation, key) {
+      enter(generation);
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (now() - entry.storedAt > maxAgeMs) {
+        remove(key);
+        return undefined;
+      }
+      // Most recently used last.
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry.response;
+    },
+
+    set(generation, key, response) {
+      if (current === undefined) current = generation;
+      if (generation !== current || response.body.size > options.maxBytes) return;
+      remove(key);
+      entries.set(key, { response, storedAt: now() });
+      bytes += response.body.size;
+      for (const oldest of entries.keys()) {
+        if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
+        remove(oldest);
+      }
+    },
+
+    get size() {
+      return entries.size;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { readFile } from 'node:fs/promises';
+import { initialAssets, type BuildManifest } from './page-assets.server';
+import type { RenderedPage } from './rendered-page.server';
+import type { RequestContext } from '../route-context/request-context';
+
+/** How the page controller turns a request into HTML: a template and the React renderer. */
+export interface PageRenderer {
+  template(url: string): Promise<string>;
+  render(request: Request, context: RequestContext): Promise<RenderedPage>;
+  /**
+   * Head tags that start downloading the matched pages' own chunks with the entry, rather than
+   * after it: without them the browser finds the page chunk only once the entry has run.
+   */
+  preloadTags(routeIds: readonly string[]): Promise<string>;
+}
+
+type RenderPage = PageRenderer['render'];
+
+/**
+ * Production and tests: a fixed template (the built one, or the source index.html) read once,
+ * and, for the built one, Vite's manifest to preload each page's chunks.
+ */
+export function fileTemplateRenderer(templatePath: string, render: RenderPage, manifestPath?: string): PageRenderer {
+  let template: Promise<string> | undefined;
+  let manifest: Promise<BuildManifest | null> | undefined;
+  return {
+    template: () => (template ??= readFile(templatePath, 'utf8')),
+    render,
+    async preloadTags(routeIds) {
+      manifest ??= manifestPath ? readFile(manifestPath, 'utf8').then((text) => JSON.parse(text) as BuildManifest) : Promise.resolve(null);
+      const loaded = await manifest;
+      if (!loaded) return '';
+      return (
+        initialAssets(loaded, routeIds)
+          // Low priority, like the entry's own (vite.config.ts): the first paint does not need them.
+          .page.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
+          .join('\n    ')
+      );
+    },
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { Catalog } from '../catalog/catalog';
+import type { PrecompressedResponse } from '../http/send-precompressed.server';
+import { createRenderCache, isStorable, watchedCatalog } from './render-cache.server';
+
+const page = (text: string, status = 200): PrecompressedResponse => ({
+  status,
+  contentType: 'text/html; charset=utf-8',
+  cacheControl: 'public',
+  body: { identity: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), tag: text, size: text.length * 3 },
+});
+
+function versions(initial = { revision: 7, lastModified: '2026-06-01T10:00:00.000Z' as string | null }) {
+  let current = initial;
+  let failing = false;
+  return {
+    read: async () => {
+      if (failing) throw new Error('database unavailable');
+      return current;
+    },
+    set: (next: typeof current) => (current = next),
+    fail: (value: boolean) => (failing = value),
+  };
+}
+
+describe('isStorable', () => {
+  const at = 'http://localhost:3000/inventory?brand=denago';
+
+  it('keeps a 200 whose canonical address is its key, and any 404', () => {
+    expect(isStorable({ status: 200, canonicalUrl: at }, at, false)).toBe(true);
+    expect(isStorable({ status: 404, canonicalUrl: null }, 'http://localhost:3000/no-such-page', false)).toBe(true);
+  });
+
+  it('never keeps a page whose canonical address is another: an unknown filter value, a page past the end', () => {
+    expect(isStorable({ status: 200, canonicalUrl: 'http://localhost:3000/inventory' }, 'http://localhost:3000/inventory?category=hovercraft', false)).toBe(false);
+    expect(isStorable({ status: 200, canonicalUrl: null }, at, false)).toBe(false);
+  });
+
+  it('never keeps an error page or a page whose catalog read failed', () => {
+    expect(isStorable({ status: 503, canonicalUrl: at }, at, false)).toBe(false);
+    expect(isStorable({ status: 500, canonicalUrl: at }, at, false)).toBe(false);
+    expect(isStorable({ status: 200, canonicalUrl: at }, at, true)).toBe(false);
+    expect(isStorable({ status: 404, canonicalUrl: null }, at, true)).toBe(false);
+  });
+});
+
+describe('createRenderCache', () => {
+  it('keeps pages per generation: the catalog version and the year', async () => {
+    const version = versions();
+    let time = Date.parse('2026-12-31T23:59:00Z');
+    const cache = createRenderCache({ version: version.read, now: () => time });
+    const first = (await cache.generation())!;
+    cache.set(first, '/about', page('about'));
+    expect(cache.get(first, '/about')?.body.tag).toBe('about');
+
+    version.set({ revision: 8, lastModified: '2026-06-02T10:00:00.000Z' });
+    const second = (await cache.generation())!;
+    expect(second).not.toBe(first);
+    expect(cache.get(second, '/about')).toBeUndefined();
+    cache.set(second, '/about', page('about 2'));
+    // A page rendered in the generation before is not kept.
+    cache.set(first, '/services', page('services'));
+    expect(cache.get(second, '/services')).toBeUndefined();
+
+    time = Date.parse('2027-01-01T00:00:30Z');
+    expect(await cache.generation()).not.toBe(second);
+  });
+
+  it('has no generation when the version cannot be read, so pages are rendered as if there were no cache', async () => {
+    const version = versions();
+    const cache = createRenderCache({ version: version.read });
+    version.fail(true);
+    expect(await cache.generation()).toBeNull();
+  });
+
+  it('keeps not-found pages apart: made-up paths cannot push real pages out', async () => {
+    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxNotFound: 2 });
+    const generation = (await cache.generation())!;
+    cache.set(generation, '/', page('home'));
+    cache.set(generation, '/about', page('about'));
+    for (let index = 0; index < 100; index += 1) cache.set(generation, `/made-up-${index}`, page('missing', 404));
+    expect(cache.get(generation, '/')?.body.tag).toBe('home');
+    expect(cache.get(generation, '/about')?.body.tag).toBe('about');
+    expect(cache.get(generation, '/made-up-99')?.status).toBe(404);
+    expect(cache.get(generation, '/made-up-0')).toBeUndefined();
+  });
+
+  it('renders once for concurrent misses of one key, and again for another key or generation', async () => {
+    const cache = createRenderCache({ version: versions().read });
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      // Settles after the other callers have asked: they were all called in one go.
+      await Promise.resolve();
+      return renders;
+    };
+    const results = await Promise.all([cache.renderOnce('g1', '/', render), cache.renderOnce('g1', '/', render), cache.renderOnce('g1', '/', render)]);
+    expect(results).toEqual([1, 1, 1]);
+    await Promise.all([cache.renderOnce('g1', '/about', render), cache.renderOnce('g2', '/', render)]);
+    expect(renders).toBe(3);
+    // Once done, the next miss renders again.
+    await cache.renderOnce('g1', '/', render);
+    expect(renders).toBe(4);
+  });
+});
+
+describe('watchedCatalog', () => {
+  it('notes a failed catalog read and passes the failure on', async () => {
+    const catalog = {
+      listVehicles: async () => [],
+      findVehicle: async () => {
+        throw new Error('database unavailable');
+      },
+    } as unknown as Catalog;
+    const watched = watchedCatalog(catalog);
+    await watched.catalog.listVehicles();
+    expect(watched.failed()).toBe(false);
+    await expect(watched.catalog.findVehicle('x')).rejects.toThrow('database unavailable');
+    expect(watched.failed()).toBe(true);
+  });
+});

@@ -1,0 +1,102 @@
+import type { CatalogVersion } from '../catalog/catalog-version';
+import type { Catalog } from '../catalog/catalog';
+import { createResponseCache, type ResponseCache } from '../http/response-cache.server';
+import type { PrecompressedResponse } from '../http/send-precompressed.server';
+import { singleFlight } from '../cache/single-flight';
+
+export interface RenderCache {
+  /**
+   * The current generation: the catalog version and the year (the footer and the "years in
+   * business" claims print it). Null when the version cannot be read: pages are then rendered as if
+   * there were no cache.
+   */
+  generation(): Promise<string | null>;
+  /** The page kept for a key in this generation. */
+  get(generation: string, key: string): PrecompressedResponse | undefined;
+  /** Keeps a page: 200s among the pages, 404s apart, so that requests for made-up paths cannot push real pages out. */
+  set(generation: string, key: string, page: PrecompressedResponse): void;
+  /** Runs `render` once for concurrent misses of one key in one generation; they all get its result. */
+  renderOnce<T>(generation: string, key: string, render: () => Promise<T>): Promise<T>;
+}
+
+export interface RenderCacheOptions {
+  /** The catalog's version; the catalog service reads it at most once a second. */
+  version: () => Promise<CatalogVersion>;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** How many not-found pages are kept, apart from the pages. */
+  maxNotFound?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+}
+
+const DEFAULT_MAX_ENTRIES = 500;
+const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
+const DEFAULT_MAX_NOT_FOUND = 50;
+
+/**
+ * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
+ * catalog without a failure (a page that degraded gracefully must not outlive the outage), or
+ * such a 200 whose canonical address is its key. A page whose canonical address is another (an
+ * unknown category, a page past the end, a detail page of a vehicle with a model page) is still sent
+ * but not kept, so made-up queries cannot fill the cache.
+ */
+export function isStorable(page: { status: number; canonicalUrl: string | null }, keyUrl: string, catalogFailed: boolean): boolean {
+  if (catalogFailed) return false;
+  if (page.status === 404) return true;
+  return page.status === 200 && page.canonicalUrl === keyUrl;
+}
+
+/**
+ * The catalog as one render reads it, noting whether any read failed, so that a page which
+ * degraded gracefully (a town page without its popular models) is not kept.
+ */
+export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; failed: () => boolean } {
+  let failed = false;
+  const watched = Object.fromEntries(
+    Object.entries(catalog).map(([name, method]) => [
+      name,
+      typeof method === 'function'
+        ? (...args: unknown[]) =>
+            (method as (...parameters: unknown[]) => Promise<unknown>).apply(catalog, args).catch((error: unknown) => {
+              failed = true;
+              throw error;
+            })
+        : method,
+    ]),
+  ) as C;
+  return { catalog: watched, failed: () => failed };
+}
+
+/**
+ * Server-rendered pages kept compressed by key for the current generation (catalog version and
+ * year): at most 500 pages and 48 MB (all three encodings counted), least recently used out, each
+ * for at most 60 s, and apart from them at most 50 not-found pages. A new catalog version empties
+ * it; the catalog service notices one within a second (at once for writes in this process).
+ */
+export function createRenderCache(options: RenderCacheOptions): RenderCache {
+  const now = options.now ?? Date.now;
+  const common = { maxAgeMs: options.maxAgeMs, now };
+  const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
+  const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
+  const once = singleFlight<unknown>();
+
+  return {
+    async generation() {
+      try {
+        const { revision, lastModified } = await options.version();
+        return `${revision}|${lastModified ?? ''}|${new Date(now()).getFullYear()}`;
+      } catch {
+        return null;
+      }
+    },
+    get(generation, key) {
+      // Both are asked, so both move on to a new generation together.
+      const page = pages.get(generation, key);
+      const missing = notFound.get(generation, key);
+      return page ?? missing;
+    },
+    set: (generation, key, page) => (page.status === 404 ? notFound : pages).set(generation, key, page),
+    renderOnce: <T>(generation: string, key: string, render: () => Promise<T>) => once(`${generation}\n${key}`, render) as Promise<T>,
+  };
+}
