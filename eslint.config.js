@@ -2,6 +2,7 @@
 // rules hold the folders to one direction, so each answers its own question (README: Where things are):
 //   seeds (the dealer's data) ← src (shared code) ← models ← services ← controllers ← server
 //   views (React) read src and seeds; controllers and server may render views; nothing else may.
+// Server-only code is named *.server.ts; views and shared src files, which reach the browser, never import it.
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -17,8 +18,12 @@ const forbidden = {
   server: ['scripts', 'test'],
 };
 
-const SERVER_ONLY =
+/** Server-only code is named *.server.ts (or .tsx): the one marker, wherever the file sits. */
+const SERVER_ONLY_FILES = './**/*.server.{ts,tsx}';
+const SERVER_ONLY_IN_VIEWS =
   'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).';
+const SERVER_ONLY_IN_SHARED =
+  'shared src files reach the browser through the views: only a *.server.ts file may import a *.server.ts module (name this file *.server.ts if only the server uses it).';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', 'node_modules/**', 'test-results/**', 'public/**', 'packages/*/dist/**'] },
@@ -44,13 +49,11 @@ export default tseslint.config(
               from: from.map((folder) => `./${folder}`),
               message: `${target}/ may not import from ${from.join(', ')} (eslint.config.js: the folders' direction).`,
             })),
-            {
-              // Server-only code (Express, the database, mail, logging, operator commands, zod schemas,
-              // structured data) is named *.server.ts and stays out of the browser's bundle.
-              target: './views',
-              from: './src/**/*.server.ts',
-              message: SERVER_ONLY,
-            },
+            // What the browser's bundle holds is the views and every shared file they reach, so none
+            // of them may import a *.server.ts module; a *.server.ts file may (the globs skip it).
+            // views/entry-server.tsx is the server's entry: the block below exempts it.
+            { target: './views/**/!(*.server).{ts,tsx}', from: SERVER_ONLY_FILES, message: SERVER_ONLY_IN_VIEWS },
+            { target: './src/**/!(*.server).{ts,tsx}', from: SERVER_ONLY_FILES, message: SERVER_ONLY_IN_SHARED },
           ],
         },
       ],

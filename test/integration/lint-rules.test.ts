@@ -10,22 +10,19 @@ async function rulesBroken(filePath: string, code: string): Promise<string[]> {
   return result!.messages.map((message) => message.ruleId ?? message.message);
 }
 
+/** What lint says about the code as if it were the file at filePath. */
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages.map((message) => message.message);
+}
+
 describe('the folders’ import direction', () => {
-  it('refuses views in the seeds, server code in the views, and controllers in shared code', async () => {
+  it('refuses views in the seeds, models in the views, and controllers in shared code', async () => {
     expect(await rulesBroken('seeds/example.ts', "import { Icon } from '../views/components/icon';\nexport const icon = Icon;\n")).toContain(
       'import-x/no-restricted-paths',
     );
     expect(
       await rulesBroken('views/components/example.tsx', "import { ContactForm } from '../../models/contact-form.model';\nexport const model = ContactForm;\n"),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await rulesBroken('views/components/example.tsx', "import { structuredData } from '../../src/head/structured-data.server';\nexport const data = structuredData;\n"),
-    ).toContain('import-x/no-restricted-paths');
-    expect(
-      await rulesBroken(
-        'views/pages/example.tsx',
-        "import { createMailTransport } from '../../src/mail/mail-transport.server';\nexport const transport = createMailTransport;\n",
-      ),
     ).toContain('import-x/no-restricted-paths');
     expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain(
       'import-x/no-restricted-paths',
@@ -45,5 +42,49 @@ describe('the folders’ import direction', () => {
       filePath: 'src/contact/contact-schema.ts',
     });
     expect(result!.messages.map((message) => message.ruleId)).toContain('import-x/no-cycle');
+  });
+});
+
+describe('server-only code (*.server.ts) stays out of the browser', () => {
+  const inViews = expect.stringContaining('views run in the browser: import the server-only module from the server side');
+  const inShared = expect.stringContaining('shared src files reach the browser through the views: only a *.server.ts file may import a *.server.ts module');
+
+  it('refuses a view importing a .server module', async () => {
+    expect(
+      await problems('views/components/example.tsx', "import { structuredData } from '../../src/head/structured-data.server';\nexport const data = structuredData;\n"),
+    ).toContainEqual(inViews);
+    expect(
+      await problems(
+        'views/pages/example.tsx',
+        "import { createMailTransport } from '../../src/mail/mail-transport.server';\nexport const transport = createMailTransport;\n",
+      ),
+    ).toContainEqual(inViews);
+    expect(
+      await problems('views/pages/example.tsx', "import type { Logger } from '../../src/logging/logger.server';\nexport type PageLogger = Logger;\n"),
+    ).toContainEqual(inViews);
+  });
+
+  it('refuses a shared src file importing a .server module, since the views would carry it into the bundle', async () => {
+    expect(await problems('src/catalog/example.ts', "import { createLogger } from '../logging/logger.server';\nexport const logger = createLogger;\n")).toContainEqual(
+      inShared,
+    );
+    expect(await problems('src/head/example.tsx', "import { structuredData } from './structured-data.server';\nexport const data = structuredData;\n")).toContainEqual(
+      inShared,
+    );
+  });
+
+  it('lets a .server.ts file import another', async () => {
+    expect(
+      await problems('src/mail/example.server.ts', "import { createMailTransport } from './mail-transport.server';\nexport const transport = createMailTransport;\n"),
+    ).toEqual([]);
+    expect(await problems('src/catalog/example.server.ts', "import { createLogger } from '../logging/logger.server';\nexport const logger = createLogger;\n")).toEqual(
+      [],
+    );
+  });
+
+  it('lets the server’s entry, views/entry-server.tsx, import server-only code', async () => {
+    expect(
+      await problems('views/entry-server.tsx', "import { structuredData } from '../src/head/structured-data.server';\nexport const data = structuredData;\n"),
+    ).toEqual([]);
   });
 });
