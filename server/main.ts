@@ -5,11 +5,13 @@ import { placeholderFields } from '../src/config/placeholder-fields.server';
 import { createLogger } from '../src/logging/logger.server';
 import { fileTemplateRenderer } from '../src/ssr/page-renderer.server';
 import { renderPage } from '../views/entry-server';
+import { exitOnUnhandledErrors } from './exit-on-unhandled';
 import { startServer } from './start-server';
 
 // The production entry: dist/server/server.js, next to the client build in dist/client.
 const { env, business } = loadConfigOrExit();
 const logger = createLogger(env);
+exitOnUnhandledErrors(logger);
 const placeholders = placeholderFields(business, env);
 if (env.NODE_ENV === 'production' && placeholders.length > 0) {
   logger.warn({ fields: placeholders }, 'sample values are still in place; replace them before launch (README: Launch checklist)');
