@@ -8,7 +8,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import type { CatalogEntry } from '../src/catalog/vehicle';
 
 const CATALOG_FILE = fileURLToPath(new URL('../seeds/catalog.json', import.meta.url));
 const OUTPUT_DIR = fileURLToPath(new URL('../public/images/vehicles/', import.meta.url));

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
 import { recordFields, Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
-import type { Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
-import { catalogEntrySchema, type CatalogEntry } from '../src/catalog/catalog-entry-schema';
+import type { CatalogEntry, Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logging/logger.server';
 import { CatalogImportError } from './catalog-import-error';
 

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { feedUnitSchema, type FeedUnit, type UnitEntry } from '../../src/catalog/unit-fields';
+import type { UnitEntry } from '../../src/catalog/unit-entry';
+import { feedUnitSchema, type FeedUnit } from '../../src/catalog/unit-fields';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
 import { isWebAddress } from '../photos/photo-source';

@@ -1,5 +1,6 @@
 import { recordFields, type VehicleRecord } from '../../models/vehicle.model';
-import type { UnitEntry, UnitPhoto } from '../../src/catalog/unit-fields';
+import type { UnitEntry } from '../../src/catalog/unit-entry';
+import type { UnitPhoto } from '../../src/catalog/unit-fields';
 
 /** A unit as the import writes it: every stored field but the id and the timestamps. */
 export type UnitRecordFields = Omit<VehicleRecord, 'id' | 'createdAt' | 'updatedAt' | 'unit'> & { unit: NonNullable<VehicleRecord['unit']> };

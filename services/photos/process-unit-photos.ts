@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
-import type { UnitEntry, UnitPhoto } from '../../src/catalog/unit-fields';
+import type { UnitEntry } from '../../src/catalog/unit-entry';
+import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { processPhoto, type PhotoProcessingOptions } from './process-photo';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BRANDS } from './vehicle';
+import { BRANDS, type CatalogEntry } from './vehicle';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 
@@ -8,7 +8,7 @@ const LATEST_MODEL_YEAR = new Date().getFullYear() + 1;
 
 /**
  * One catalog entry as operators write it in a catalog file (seeds/catalog.json is the shipped
- * one). The id is not part of the file: it is generated once, when the slug is first imported.
+ * one), parsed to the CatalogEntry the rest of the code reads.
  */
 export const catalogEntrySchema = z.strictObject({
   slug: z
@@ -42,6 +42,4 @@ export const catalogEntrySchema = z.strictObject({
   features: z.array(text(200)).default([]),
   inStock: z.boolean().default(true),
   isNew: z.boolean().default(true),
-});
-
-export type CatalogEntry = z.infer<typeof catalogEntrySchema>;
+}) satisfies z.ZodType<CatalogEntry>;

@@ -2,7 +2,7 @@ import catalogFile from '../../seeds/catalog.json';
 import { modelPages, type ModelPage } from '../../seeds/model-pages';
 import { brandLabel } from './brand-label';
 import { specificationRows, type SpecificationRow } from './specification-rows';
-import type { CatalogEntry } from './catalog-entry-schema';
+import type { CatalogEntry } from './vehicle';
 
 /** A hero tile as shown: its label and the catalog's figure. */
 export interface HighlightTile {

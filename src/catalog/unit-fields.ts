@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { UnitDetails, Vehicle } from './vehicle';
 
 /** How a unit is offered: a new cart, a used one, or a used one the dealer has inspected and warrants. */
 export const UNIT_CONDITIONS = ['new', 'used', 'certified'] as const;
@@ -163,15 +162,3 @@ export function feedUnitSchema(locationIds: readonly string[]) {
   });
 }
 export type FeedUnit = z.infer<ReturnType<typeof feedUnitSchema>>;
-
-/**
- * A feed unit as the catalog holds it: the fields of a catalog entry (slug, name, description,
- * brand, category, price, images, specifications, features, inStock, isNew) and the unit's own.
- * `brand` is the brand's key ('club-car'); `brandName` how the feed writes it. `photoSources`
- * still have to be processed into `photos` by the import.
- */
-export type UnitEntry = Omit<Vehicle, 'id' | 'unit'> &
-  Omit<UnitDetails, 'soldAt' | 'photos'> & {
-    /** Where each photo comes from (feed URLs or file paths), in order. */
-    photoSources: string[];
-  };

@@ -1,8 +1,7 @@
-import type { CatalogEntry } from './catalog-entry-schema';
 import type { UnitCondition, UnitPhoto, UnitStatus } from './unit-fields';
 
 // Read in the browser too: types and constants only. The catalog file's schema (zod) is
-// server-side, in catalog-entry-schema.ts.
+// server-side, in catalog-entry-schema.server.ts, and parses to CatalogEntry.
 
 /** The dealership's house brands: the model entries are of these; used units may be of any brand. */
 export const BRANDS = ['denago', 'evolution'] as const;
@@ -10,6 +9,30 @@ export type Brand = (typeof BRANDS)[number];
 
 /** Specification keys the product names (docs/product.md#vehicles); any other key is listed generically on detail pages. */
 export const NAMED_SPECIFICATION_KEYS = ['topSpeed', 'range', 'seatingCapacity', 'batteryType'] as const;
+
+/**
+ * One catalog entry as operators write it in a catalog file (seeds/catalog.json is the shipped
+ * one), once checked: a model of a house brand. The id is not part of the file: it is generated
+ * once, when the slug is first imported.
+ */
+export interface CatalogEntry {
+  slug: string;
+  name: string;
+  description: string;
+  brand: Brand;
+  category: string;
+  /** The model year, as dealers and CRMs (ADF's <year>) name a vehicle: 2026. */
+  year: number;
+  /** Whole US dollars, or null where the dealer quotes on request ("Contact for Pricing"). */
+  price: number | null;
+  /** Site paths such as /images/x.svg. */
+  images: string[];
+  /** Every named key (NAMED_SPECIFICATION_KEYS), and any other the model has. */
+  specifications: { topSpeed: string; range: string; seatingCapacity: string; batteryType: string; [key: string]: string };
+  features: string[];
+  inStock: boolean;
+  isNew: boolean;
+}
 
 /**
  * What makes a catalog vehicle one particular cart on the lot (a unit of the dealer's feed) rather

@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import type { Binary, Document } from 'bson';
 import { decodeDocument } from './deserialize-options';
-import type { SqliteStore } from './sqlite-store';
+import type { SqliteCollection } from './sqlite-collection';
 
 const legacyFormat = 1;
 const collectionSuffix = '.bson';
@@ -15,7 +15,7 @@ const collectionSuffix = '.bson';
  * Once that has committed, setAsideLegacyFolders moves the old folders under
  * dataDir/legacy-bson-<time>/; they are never deleted.
  */
-export function importLegacyCollectionFiles(dataDir: string, store: SqliteStore): LegacyImport | undefined {
+export function importLegacyCollectionFiles(dataDir: string, store: LegacyImportTarget): LegacyImport | undefined {
   const folders = readdirSync(dataDir, { withFileTypes: true }).filter(
     (entry) =>
       entry.isDirectory() && !entry.name.startsWith('legacy-bson-') && readdirSync(path.join(dataDir, entry.name)).some((file) => file.endsWith(collectionSuffix)),
@@ -49,6 +49,12 @@ export function setAsideLegacyFolders(dataDir: string, folders: string[]): void 
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
+}
+
+/** What the move needs of the store (SqliteStore): to find a collection, and to create one as the old file describes it. */
+export interface LegacyImportTarget {
+  collection(db: string, name: string): SqliteCollection | undefined;
+  createCollection(db: string, name: string, options: Document, state: { uuid: Binary; indexes: Document[] }): SqliteCollection;
 }
 
 export interface LegacyImport {

@@ -6,7 +6,7 @@ import { encodeKeyPart } from './index-key';
 import { MongoCommandError } from './mongo-command-error';
 import { planQuery } from './query-plan';
 import { decodeDocument as decode } from './deserialize-options';
-import type { SqliteStore } from './sqlite-store';
+import type { StoreStatements } from './store-statements';
 
 export interface CollectionInfo {
   id: number;
@@ -41,11 +41,11 @@ export class SqliteCollection {
   readonly name: string;
   readonly uuid: Binary;
   readonly options: Document;
-  private readonly store: SqliteStore;
+  private readonly store: StoreStatements;
   private readonly table: string;
   private readonly stored: StoredIndex[] = [];
 
-  constructor(store: SqliteStore, info: CollectionInfo, indexes: { id: number; spec: Document }[]) {
+  constructor(store: StoreStatements, info: CollectionInfo, indexes: { id: number; spec: Document }[]) {
     this.store = store;
     this.id = info.id;
     this.db = info.db;

@@ -10,6 +10,7 @@ import { idIndexSpec } from './index-definition';
 import { importLegacyCollectionFiles, setAsideLegacyFolders } from './legacy-collection-files';
 import { MongoCommandError } from './mongo-command-error';
 import { SqliteCollection } from './sqlite-collection';
+import type { StoreStatements } from './store-statements';
 
 /** The database file inside the data folder. */
 export const STORE_FILE_NAME = 'embedded-mongo.sqlite';
@@ -71,7 +72,7 @@ const SCHEMA = `
  * SQLite's own locking orders their writes, and each command first checks whether another process
  * changed the collections or indexes since this one last looked.
  */
-export class SqliteStore {
+export class SqliteStore implements StoreStatements {
   readonly file: string | undefined;
   private readonly db: DatabaseSync;
   private readonly logger: EmbeddedMongoLogger;
