@@ -7,6 +7,8 @@ export default defineConfig({
     include: [
       '{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}',
       'test/integration/**/*.test.{ts,tsx}',
+      // The oracles the database's answers are checked against are tested against the specification.
+      'test/support/**/*.test.ts',
       'packages/*/{src,test}/**/*.test.ts',
     ],
     environment: 'node',

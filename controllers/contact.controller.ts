@@ -1,19 +1,19 @@
 import express, { Router, type RequestHandler } from 'express';
+import type { RouterContextProvider } from 'react-router';
 import { SEND_FAILURE_STATUS, type InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error.server';
 import { clientRateLimit } from '../src/http/client-rate-limit.server';
 import { sameOriginOnly } from '../src/http/same-origin-only.server';
 import type { Logger } from '../src/logging/logger.server';
-import type { RequestContext } from '../src/route-context/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { formPostController } from './pages.controller';
 
 export interface ContactControllerOptions {
-  /** Checks and stores a contact form (services/contact-form-sender.ts). */
+  /** Checks and stores a contact form (services/inquiry-sender.service.ts). */
   inquiries: InquirySender;
   pages: PageRenderer;
-  /** The context pages render with; it holds the same sender. */
-  pageContext: () => RequestContext;
+  /** The context pages render with: it holds the same sender, or the one given. */
+  pageContext: (inquiries?: InquirySender) => RouterContextProvider;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
   /** Submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
@@ -44,9 +44,9 @@ const overAllowance: InquirySender = {
 export function contactController(options: ContactControllerOptions): Router {
   const { inquiries, pages, origin } = options;
   const router = Router();
-  const renderAction = formPostController({ pages, origin, context: options.pageContext });
+  const renderAction = formPostController({ pages, origin, context: () => options.pageContext() });
   // Over the allowance the action still runs, with a sender that refuses: the page keeps what was typed.
-  const renderRefused = formPostController({ pages, origin, context: () => ({ ...options.pageContext(), inquiries: overAllowance }) });
+  const renderRefused = formPostController({ pages, origin, context: () => options.pageContext(overAllowance) });
 
   // One limiter for both routes: the API and the HTML form draw on the same allowance.
   const limiter = clientRateLimit({

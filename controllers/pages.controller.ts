@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import type { RouterContextProvider } from 'react-router';
+import { catalogContext } from '../src/route-context/route-context';
 import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control.server';
 import { precompress } from '../src/http/precompressed-body.server';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
-import type { RequestContext } from '../src/route-context/request-context';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
 import { pageCacheKey } from '../views/page-cache-key';
@@ -43,7 +44,7 @@ type SharedRender =
 export interface PagesControllerOptions {
   pages: PageRenderer;
   /** What every page's loaders get; it holds nothing particular to one request. */
-  context: () => RequestContext;
+  context: () => RouterContextProvider;
   origin: string;
   cache?: RenderCache;
 }
@@ -86,8 +87,9 @@ function redirectPage(req: Request, res: Response, { status, location }: { statu
 export function pagesController({ pages, context, origin, cache }: PagesControllerOptions): RequestHandler {
   const renderShared = async (key: string, generation: string | null): Promise<SharedRender> => {
     const shared = context();
-    const watched = watchedCatalog(shared.catalog);
-    const rendered = await pages.render(new Request(new URL(key, origin)), { ...shared, catalog: watched.catalog });
+    const watched = watchedCatalog(shared.get(catalogContext));
+    shared.set(catalogContext, watched.catalog);
+    const rendered = await pages.render(new Request(new URL(key, origin)), shared);
     if (rendered.kind === 'redirect') return rendered;
     const html = await documentHtml(pages, rendered, key);
     const catalogFailed = watched.failed();

@@ -55,5 +55,5 @@ const catalogMetaSchema = new Schema<CatalogMetaRecord, Model<CatalogMetaRecord>
 export type CatalogMetaModel = Model<CatalogMetaRecord> & CatalogMetaStatics;
 
 /** The catalog's version document. Reused when already registered, as Vite's SSR reloads modules in development. */
-export const CatalogMeta: CatalogMetaModel =
+export const CatalogMetaCollection: CatalogMetaModel =
   (mongoose.models.CatalogMeta as CatalogMetaModel | undefined) ?? mongoose.model<CatalogMetaRecord, CatalogMetaModel>('CatalogMeta', catalogMetaSchema);

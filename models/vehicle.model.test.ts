@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { invalidFields } from '../test/support/invalid-fields';
-import { Vehicle } from './vehicle.model';
+import { VehicleCollection } from './vehicle.model';
 
 const fields = {
   slug: 'denago-ev-city',
@@ -14,7 +14,7 @@ const fields = {
 
 describe('Vehicle', () => {
   it('gets a uuid id, empty lists and both stock flags set by default', async () => {
-    const vehicle = new Vehicle(fields);
+    const vehicle = new VehicleCollection(fields);
     expect(vehicle.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(vehicle.images).toEqual([]);
     expect(vehicle.features).toEqual([]);
@@ -24,7 +24,7 @@ describe('Vehicle', () => {
   });
 
   it('turns into the API shape as JSON: inStock and isNew, no _id', () => {
-    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, in_stock: false }))) as Record<string, unknown>;
+    const json = JSON.parse(JSON.stringify(new VehicleCollection({ ...fields, in_stock: false }))) as Record<string, unknown>;
     expect(Object.keys(json).sort()).toEqual(
       ['brand', 'category', 'description', 'features', 'id', 'images', 'inStock', 'isNew', 'name', 'price', 'slug', 'specifications'].sort(),
     );
@@ -32,13 +32,13 @@ describe('Vehicle', () => {
   });
 
   it('accepts a missing price as "Contact for Pricing" but not cents or a negative price', async () => {
-    expect(await invalidFields(new Vehicle({ ...fields, price: null }))).toEqual([]);
-    expect(await invalidFields(new Vehicle({ ...fields, price: 11995.5 }))).toEqual(['price']);
-    expect(await invalidFields(new Vehicle({ ...fields, price: -1 }))).toEqual(['price']);
+    expect(await invalidFields(new VehicleCollection({ ...fields, price: null }))).toEqual([]);
+    expect(await invalidFields(new VehicleCollection({ ...fields, price: 11995.5 }))).toEqual(['price']);
+    expect(await invalidFields(new VehicleCollection({ ...fields, price: -1 }))).toEqual(['price']);
   });
 
   it('holds model entries of the house brands only', async () => {
-    expect(await invalidFields(new Vehicle({ ...fields, brand: 'yamaha' }))).toEqual(['brand']);
+    expect(await invalidFields(new VehicleCollection({ ...fields, brand: 'yamaha' }))).toEqual(['brand']);
   });
 
   const unit = {
@@ -51,10 +51,10 @@ describe('Vehicle', () => {
   };
 
   it('holds a used unit of any brand, by its key, with its own facts', async () => {
-    const vehicle = new Vehicle({ ...fields, brand: 'club-car', year: 1998, unit });
+    const vehicle = new VehicleCollection({ ...fields, brand: 'club-car', year: 1998, unit });
     expect(await invalidFields(vehicle)).toEqual([]);
-    expect(await invalidFields(new Vehicle({ ...fields, brand: 'Club Car', unit }))).toEqual(['brand']);
-    expect(await invalidFields(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, condition: 'mint', status: 'gone' } }))).toEqual([
+    expect(await invalidFields(new VehicleCollection({ ...fields, brand: 'Club Car', unit }))).toEqual(['brand']);
+    expect(await invalidFields(new VehicleCollection({ ...fields, brand: 'club-car', unit: { ...unit, condition: 'mint', status: 'gone' } }))).toEqual([
       'unit.condition',
       'unit.status',
     ]);
@@ -62,7 +62,7 @@ describe('Vehicle', () => {
 
   it("answers a unit's facts as JSON, its sale date as ISO text, never where its photos came from", () => {
     const soldAt = new Date('2026-05-01T12:00:00Z');
-    const json = JSON.parse(JSON.stringify(new Vehicle({ ...fields, brand: 'club-car', unit: { ...unit, status: 'sold', soldAt } }))) as {
+    const json = JSON.parse(JSON.stringify(new VehicleCollection({ ...fields, brand: 'club-car', unit: { ...unit, status: 'sold', soldAt } }))) as {
       unit: Record<string, unknown>;
     };
     expect(json.unit).toEqual({

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
 import { UNIT_CONDITIONS, UNIT_STATUSES, type UnitPhoto } from '../src/catalog/unit-fields';
 import { BRANDS, type UnitDetails, type Vehicle as VehicleDto } from '../src/catalog/vehicle';
-import { CatalogMeta } from './catalog-meta.model';
+import { CatalogMetaCollection } from './catalog-meta.model';
 
 /** A unit's own facts as stored: as the API answers them, but the sale date is a date. */
 export interface UnitRecord extends Omit<UnitDetails, 'soldAt'> {
@@ -161,7 +161,7 @@ vehicleSchema.index({ 'unit.stockNumber': 1 }, { unique: true, partialFilterExpr
 
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.
-const recordCatalogWrite = () => CatalogMeta.bump();
+const recordCatalogWrite = () => CatalogMetaCollection.bump();
 vehicleSchema.post('save', recordCatalogWrite);
 vehicleSchema.post(
   ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'],
@@ -171,7 +171,7 @@ vehicleSchema.post(
 vehicleSchema.post('insertMany', recordCatalogWrite);
 vehicleSchema.post('bulkWrite', recordCatalogWrite);
 
-export type VehicleModel = Model<VehicleRecord>;
+type VehicleCollectionType = Model<VehicleRecord>;
 
-/** The vehicles collection. Reused when already registered, as Vite's SSR reloads modules in development. */
-export const Vehicle: VehicleModel = (mongoose.models.Vehicle as VehicleModel | undefined) ?? mongoose.model<VehicleRecord>('Vehicle', vehicleSchema);
+/** The vehicles collection; only models/vehicle.repository.ts reads or writes it. Reused when already registered, as Vite's SSR reloads modules in development. */
+export const VehicleCollection: VehicleCollectionType = (mongoose.models.Vehicle as VehicleCollectionType | undefined) ?? mongoose.model<VehicleRecord>('Vehicle', vehicleSchema);

@@ -13,12 +13,11 @@ import { photosController } from '../controllers/photos.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
-import { contactFormSender } from '../services/contact-form-sender';
-import { createInquiryService } from '../services/inquiry.service';
-import type { Catalog } from '../src/catalog/catalog';
 import { currentBusinessMoment } from '../src/business/business-moment';
-import type { BusinessFile } from '../src/config/business-file';
-import { businessProfile } from '../src/config/business-profile.server';
+import type { Promotion } from '../src/config/business-file';
+import type { BusinessProfile } from '../src/config/business-profile';
+import type { InquirySender } from '../src/contact/inquiry-sender';
+import { routeContext } from '../src/route-context/route-context';
 import { siteData } from '../src/route-context/site-data.server';
 import type { Env } from '../src/config/env.server';
 import { canonicalPath } from '../src/http/canonical-path.server';
@@ -28,22 +27,27 @@ import { securityHeaders } from '../src/http/security-headers.server';
 import type { Logger } from '../src/logging/logger.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { createRenderCache } from '../src/ssr/render-cache.server';
+import type { Clock } from '../src/time/clock';
 
 export interface AppOptions {
   env: Env;
-  /** The dealer's facts (seeds/business.json or BUSINESS_FILE), checked at start. */
-  business: BusinessFile;
+  /** The dealer's facts as pages show them. */
+  business: BusinessProfile;
+  /** The business file's promotions, shown from their start date through their end date. */
+  promotions: readonly Promotion[];
   logger: Logger;
-  /** With catalogVersion (the catalog service), rendered pages and API answers are kept compressed per catalog version. */
-  catalog: Catalog & Partial<Pick<CatalogService, 'catalogVersion'>>;
+  /** Rendered pages and API answers are kept compressed per catalog version. */
+  catalog: CatalogService;
+  /** Checks and stores a contact form (services/inquiry-sender.service.ts). */
+  inquiries: InquirySender;
   pages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
   /** Folder of static files: the client build in production, public/ otherwise. */
   staticDir: string;
   /** Vite's middleware in development; it serves source modules and hot updates. */
   devMiddleware?: RequestHandler;
-  /** The site's clock: open or closed signs and promotions on pages, when an inquiry arrived. Tests set it. */
-  clock?: () => Date;
+  /** The site's clock: open or closed signs and promotions on pages. */
+  clock: Clock;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -51,28 +55,25 @@ const YEAR_SECONDS = 365 * 24 * 60 * 60;
 /** Paths that can name a file: the last segment has an extension (/favicon.svg, /images/x.svg), unlike every page. */
 const FILE_PATH = /\.[A-Za-z0-9]+$/;
 
-/** Builds the Express application without listening, so tests can drive it directly. */
+/** Builds the Express application without listening (server/compose-site.ts hands it its parts). */
 export function createApp(options: AppOptions): express.Express {
-  const { env, logger } = options;
-  const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
+  const { env, logger, business, catalog, inquiries, clock } = options;
   const site = siteData(business);
-  const moment = currentBusinessMoment(business, options.business.promotions, options.clock);
-  const inquiries = contactFormSender(createInquiryService({ catalog: options.catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock: options.clock }), logger);
-  const pageContext = () => ({ catalog: options.catalog, site: { ...site, moment: moment() }, inquiries });
-  const catalogVersion = options.catalog.catalogVersion?.bind(options.catalog);
+  const moment = currentBusinessMoment(business, options.promotions, clock);
+  // What every page's loaders and actions are handed; the contact form's refusal swaps the sender.
+  const pageContext = (sender: InquirySender = inquiries) => routeContext({ catalog, inquiries: sender, clock, site: { ...site, moment: moment() } });
+  const catalogVersion = catalog.catalogVersion.bind(catalog);
   // Pages print the showrooms' open or closed signs and today's promotions, which change with the
   // clock, while the render cache keeps a page per URL and catalog version. The end of the
   // current business moment (the next opening, closing or midnight) joins the catalog version,
   // so the cache starts over at each of those instants and a kept page is always the page a fresh
   // render would give now. Within a moment the bytes are identical, so caching works as before.
-  const pageVersion =
-    catalogVersion &&
-    (async () => {
-      const version = await catalogVersion();
-      return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
-    });
+  const pageVersion = async () => {
+    const version = await catalogVersion();
+    return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
+  };
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = pageVersion && !options.devMiddleware ? createRenderCache({ version: pageVersion }) : undefined;
+  const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion }) : undefined;
   const sendJson = cachedJson(options.devMiddleware ? undefined : catalogVersion);
   const app = express();
   app.disable('x-powered-by');
@@ -102,8 +103,8 @@ export function createApp(options: AppOptions): express.Express {
   // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.
   const compress = compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) });
   // The catalog API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
-  app.use('/api/vehicles', compress, vehiclesController(options.catalog, sendJson));
-  app.get('/api/inventory', compress, inventoryController(options.catalog, sendJson));
+  app.use('/api/vehicles', compress, vehiclesController(catalog, sendJson));
+  app.get('/api/inventory', compress, inventoryController(catalog, sendJson));
   // The units' processed photos (npm run catalog:import writes them): already compressed images,
   // immutable under their content-hashed names; nothing else under /photos reaches the pages.
   app.use(photosController(path.resolve(env.DATA_DIR, 'photos')));
@@ -116,8 +117,8 @@ export function createApp(options: AppOptions): express.Express {
   app.use((req, res, next) => (FILE_PATH.test(req.path) ? staticFiles(req, res, next) : next()));
 
   app.use(canonicalPath);
-  app.use(redirectsController({ financingUrl: business.financingUrl, catalog: options.catalog }));
-  app.use(sitemapController(options.catalog, env.PUBLIC_ORIGIN));
+  app.use(redirectsController({ financingUrl: business.financingUrl, catalog }));
+  app.use(sitemapController(catalog, env.PUBLIC_ORIGIN));
   app.use(
     contactController({
       inquiries,

@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
-import { createApp } from './app';
-import { createCatalogService } from '../services/catalog.service';
+import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
-import { createInquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
-import { businessProfile } from '../src/config/business-profile.server';
 import { defaultPublicOrigin, type Env } from '../src/config/env.server';
 import { connectDatabase } from '../src/db/connect-database.server';
 import type { Logger } from '../src/logging/logger.server';
-import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings.server';
 import { createMailTransport } from '../src/mail/mail-transport.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import { systemClock } from '../src/time/clock';
 
 /**
  * How long a shutdown may take, all of it: requests in flight, mail being handed over, the
@@ -37,23 +34,24 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   server.prependListener('request', (_req, res) => {
     if (stopping) res.setHeader('Connection', 'close');
   });
+  let site: Site;
   try {
     if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
     await listen(server, env.PORT, env.HOST);
     // The app is built for the port actually bound (PORT=0 lets the system choose), before any request is read.
     env = boundTo(env, (server.address() as AddressInfo).port);
-    const app = createApp({
+    site = composeSite({
       env,
       business: options.business,
       logger,
-      catalog: createCatalogService({ showrooms: options.business.showrooms }),
+      clock: systemClock,
       pages: options.pages,
       // A stopping process is not ready: a load balancer sends new visitors elsewhere.
       isDatabaseReady: async () => !stopping && (await database.isReady()),
       staticDir: options.staticDir,
       devMiddleware: options.devMiddleware,
     });
-    server.on('request', app);
+    server.on('request', site.app);
   } catch (error) {
     server.close();
     await database.close();
@@ -62,13 +60,7 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   // The port bound, which tests and scripts that start the server with PORT=0 read from this line.
   logger.info({ port: env.PORT, origin: env.PUBLIC_ORIGIN }, 'listening');
   const mailTransport = createMailTransport(env, logger);
-  const outbox = createInquiryOutbox({
-    transport: mailTransport,
-    mail: inquiryMailSettings(env, businessProfile(options.business, env.PUBLIC_ORIGIN)),
-    logger: logger.child({ component: 'inquiry-outbox' }),
-    giveUpAfterMs: env.MAIL_RETRY_DAYS * 24 * 60 * 60_000,
-    leaseMs: env.MAIL_LEASE_SECONDS * 1000,
-  });
+  const outbox = site.outbox(mailTransport);
   outbox.start();
   logger.info({ smtp: Boolean(env.SMTP_URL), ...(env.SMTP_URL ? {} : { mailDir: env.MAIL_DIR }) }, 'inquiry outbox started');
 

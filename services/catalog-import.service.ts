@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
 import shippedCatalog from '../seeds/catalog.json';
-import { recordFields, Vehicle, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
+import { recordFields, vehicleFromRecord } from '../models/vehicle.model';
+import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
 import type { CatalogEntry, Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
 import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
 import type { Logger } from '../src/logging/logger.server';
+import type { Clock } from '../src/time/clock';
+import { systemClock } from '../src/time/clock';
 import { CatalogImportError } from './catalog-import-error';
 
 export interface CatalogImportResult {
@@ -16,6 +18,8 @@ export interface CatalogImportResult {
 export interface CatalogImportOptions {
   /** Told which slugs were created or updated. */
   logger?: Logger;
+  /** When the vehicles were created or updated (the site's clock). */
+  clock?: Clock;
 }
 
 /** The catalog fields of a vehicle in one fixed order, so equal content compares equal. */
@@ -72,17 +76,15 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   const entries = parseCatalogFile(file);
   const existing = new Map<string, string>();
   // The model entries only: the units of the dealer's feed are the feed import's (feed-import.service.ts).
-  for (const record of await Vehicle.find({ unit: mongoose.trusted({ $exists: false }) })
-    .lean<VehicleRecord[]>()
-    .exec()) {
+  for (const record of await vehicleRepository.modelEntries()) {
     existing.set(record.slug, comparable(vehicleFromRecord(record)));
   }
 
   const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0 };
-  const now = new Date();
+  const now = (options.clock ?? systemClock)();
   const creates: Array<{ slug: string; at: number }> = [];
   const updates: string[] = [];
-  const writes: Parameters<typeof Vehicle.bulkWrite>[0] = [];
+  const writes: VehicleWrites = [];
   for (const entry of entries) {
     const stored = existing.get(entry.slug);
     if (stored === undefined) {
@@ -107,8 +109,7 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   if (writes.length === 0) return result;
 
   // One write for the whole file: one round trip, and one new catalog version for its readers.
-  const written = await Vehicle.bulkWrite(writes, { ordered: true });
-  const inserted = new Set(Object.keys(written.upsertedIds).map(Number));
+  const inserted = await vehicleRepository.write(writes);
   creates.forEach(({ slug, at }) => {
     if (inserted.has(at)) {
       result.created += 1;
@@ -126,7 +127,7 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
 
 /** At start: a database without vehicles gets the shipped catalog (seeds/catalog.json). */
 export async function seedCatalogIfEmpty(logger: Logger): Promise<CatalogImportResult | null> {
-  if (await Vehicle.exists({}).exec()) return null;
+  if (!(await vehicleRepository.isEmpty())) return null;
   const result = await importCatalog(shippedCatalog);
   logger.info(result, 'seeded the empty catalog from seeds/catalog.json');
   return result;

@@ -1,20 +1,14 @@
-import mongoose from 'mongoose';
-import { z } from 'zod';
-import { CatalogMeta } from '../models/catalog-meta.model';
-import type { CatalogVersion } from '../src/catalog/catalog-version';
-import { Vehicle as VehicleModel, vehicleFromRecord, type VehicleRecord } from '../models/vehicle.model';
+import { vehicleRepository } from '../models/vehicle.repository';
 import type { Catalog } from '../src/catalog/catalog';
-import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
-import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-listing';
-import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
-import { isDatabaseUnavailable } from '../src/db/database-unavailable.server';
-import { StoreUnavailableError } from '../src/db/store-unavailable-error';
-import type { Showroom } from '../src/config/business-profile';
-import { recentRead } from '../src/cache/recent-read';
+import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
-import { sortVehicles } from './inventory/catalog-order';
-import { inventoryChoices, INVENTORY_CHOICES_PIPELINE, type InventoryChoicesResult } from './inventory/inventory-choices';
-import { inventoryMatch } from './inventory/inventory-match';
+import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-listing';
+import { BRANDS, type Brand } from '../src/catalog/vehicle';
+import { isVehicleId, isVehicleSlug } from '../src/catalog/vehicle-key';
+import { recentRead } from '../src/cache/recent-read';
+import type { Showroom } from '../src/config/business-profile';
+import type { Clock } from '../src/time/clock';
+import { inventoryChoices } from './inventory/inventory-choices';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
 
 export interface CatalogService extends Catalog {
@@ -25,134 +19,52 @@ export interface CatalogService extends Catalog {
 /** How long a read of the catalog version serves: another process's catalog import shows within this. */
 const VERSION_MAX_AGE_MS = 1000;
 
-/** The listed vehicles (LISTED) for find(): built here, not from input, so trusted past sanitizeFilter. */
-const listed = () => ({ 'unit.status': mongoose.trusted({ $ne: 'sold' }) as { $ne: 'sold' } });
+const houseBrands: readonly string[] = BRANDS;
 
-const UNAVAILABLE_MESSAGE = 'The vehicle catalog is unavailable right now. Please try again shortly.';
-
-const idSchema = z.uuid();
-const slugSchema = catalogEntrySchema.shape.slug;
-const brandSchema = z.enum(BRANDS);
-
-/**
- * The catalog's one order (services/inventory/catalog-order.ts) as the database sorts: the house brands in
- * BRANDS order, then the others A-Z, priced before unpriced, price, then name as people read it (numbers by value, case
- * ignored), the slug settling ties.
- */
-const ORDER_FIELDS = {
-  // The house brands in BRANDS order, then every other brand (used units), A-Z by key.
-  brandRank: { $cond: [{ $in: ['$brand', [...BRANDS]] }, { $indexOfArray: [[...BRANDS], '$brand'] }, BRANDS.length] },
-  unpriced: { $eq: [{ $ifNull: ['$price', null] }, null] },
-};
-const ORDER = { brandRank: 1, brand: 1, unpriced: 1, price: 1, name: 1, slug: 1 } as const;
-const NAME_COLLATION = { locale: 'en', numericOrdering: true, strength: 1 };
-
-/**
- * Runs one read, answering a database outage as StoreUnavailableError. When Mongoose already knows the
- * connection is down it fails at once instead of queueing the read until a buffering timeout.
- */
-async function read<T>(query: () => Promise<T>): Promise<T> {
-  if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) {
-    throw new StoreUnavailableError(UNAVAILABLE_MESSAGE);
-  }
-  try {
-    return await query();
-  } catch (error) {
-    if (isDatabaseUnavailable(error)) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE, { cause: error });
-    throw error;
-  }
-}
-
-async function findOne(filter: { id: string } | { slug: string }): Promise<Vehicle | null> {
-  const record = await read(() => VehicleModel.findOne(filter).lean<VehicleRecord>().exec());
-  return record ? vehicleFromRecord(record) : null;
-}
-
-/**
- * The catalog as the API controllers and the server's route loaders read it: plain vehicles
- * (string ids, no Mongoose documents) in the catalog's one order. Malformed ids, slugs and
- * brands find nothing rather than reaching the database. Pages read through the database's
- * own paging and counting, so what a page costs does not grow with the catalog.
- */
 export interface CatalogServiceOptions {
-  versionMaxAgeMs?: number;
   /** Decides when the catalog version is read again; tests move their own instead of waiting. */
-  clock?: () => Date;
+  clock: Clock;
   /** The business file's showrooms, which name the inventory's location choices. */
-  showrooms?: readonly Pick<Showroom, 'id' | 'name'>[];
+  showrooms: readonly Pick<Showroom, 'id' | 'name'>[];
+  versionMaxAgeMs?: number;
 }
 
-export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clock, showrooms = [] }: CatalogServiceOptions = {}): CatalogService {
+/**
+ * The catalog as the API controllers and the server's route loaders read it: plain vehicles in
+ * the catalog's one order (models/vehicle.repository.ts). Malformed ids, slugs and brands find
+ * nothing rather than reaching the database. Pages read through the database's own paging and
+ * counting, so what a page costs does not grow with the catalog.
+ */
+export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSION_MAX_AGE_MS }: CatalogServiceOptions): CatalogService {
   const showroomNames = new Map(showrooms.map((showroom) => [showroom.id, showroom.name]));
-  const version = recentRead(() => read(() => CatalogMeta.current()), { maxAgeMs: versionMaxAgeMs, ...(clock ? { now: () => clock().getTime() } : {}) });
-  let bumpsSeen = CatalogMeta.bumpsInThisProcess();
+  const version = recentRead(() => vehicleRepository.catalogVersion(), { maxAgeMs: versionMaxAgeMs, clock });
+  let writesSeen = vehicleRepository.writesInThisProcess();
   return {
-    async listVehicles() {
-      const records = await read(() => VehicleModel.find(listed()).lean<VehicleRecord[]>().exec());
-      return sortVehicles(records.map(vehicleFromRecord));
-    },
+    listVehicles: () => vehicleRepository.listed(),
 
-    async listVehiclesByBrand(brand: Brand) {
-      const parsed = brandSchema.safeParse(brand);
-      if (!parsed.success) return [];
-      const records = await read(() =>
-        VehicleModel.find({ brand: parsed.data, ...listed() })
-          .lean<VehicleRecord[]>()
-          .exec(),
-      );
-      return sortVehicles(records.map(vehicleFromRecord));
-    },
+    listVehiclesByBrand: async (brand: Brand) => (houseBrands.includes(brand) ? vehicleRepository.listed({ brand }) : []),
 
-    async findVehicle(id: string) {
-      const parsed = idSchema.safeParse(id);
-      return parsed.success ? findOne({ id: parsed.data.toLowerCase() }) : null;
-    },
+    findVehicle: async (id: string) => (isVehicleId(id) ? vehicleRepository.findOne({ id: id.toLowerCase() }) : null),
 
-    async findVehicleBySlug(slug: string) {
-      const parsed = slugSchema.safeParse(slug);
-      return parsed.success ? findOne({ slug: parsed.data }) : null;
-    },
+    findVehicleBySlug: async (slug: string) => (isVehicleSlug(slug) ? vehicleRepository.findOne({ slug }) : null),
 
     async findVehiclesBySlug(slugs) {
-      const valid = slugs.filter((slug) => slugSchema.safeParse(slug).success);
-      if (valid.length === 0) return [];
-      // Trusted: a list of checked slugs, which sanitizeFilter would otherwise wrap in $eq.
-      const records = await read(() =>
-        VehicleModel.find({ slug: mongoose.trusted({ $in: valid }) })
-          .lean<VehicleRecord[]>()
-          .exec(),
-      );
-      return sortVehicles(records.map(vehicleFromRecord));
+      const valid = slugs.filter(isVehicleSlug);
+      return valid.length === 0 ? [] : vehicleRepository.listed({ slugs: valid });
     },
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
-      const [held] = await read(() => VehicleModel.aggregate<InventoryChoicesResult>(INVENTORY_CHOICES_PIPELINE).exec());
-      const { total, choices, offered } = inventoryChoices(held, showroomNames);
+      const { total, choices, offered } = inventoryChoices(await vehicleRepository.heldChoices(), showroomNames);
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
-      const [result] = await read(() =>
-        VehicleModel.aggregate<{ matching: Array<{ count: number }>; vehicles: InventoryRecord[] }>([
-          { $match: inventoryMatch(filters) },
-          {
-            $facet: {
-              matching: [{ $count: 'count' }],
-              vehicles: [
-                { $addFields: ORDER_FIELDS },
-                { $sort: ORDER },
-                { $skip: (query.page - 1) * INVENTORY_PAGE_SIZE },
-                { $limit: INVENTORY_PAGE_SIZE },
-                { $project: INVENTORY_PROJECTION },
-              ],
-            },
-          },
-        ])
-          .collation(NAME_COLLATION)
-          .exec(),
+      const { matching, vehicles } = await vehicleRepository.matchingPage<InventoryRecord>(
+        filters,
+        { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE },
+        INVENTORY_PROJECTION,
       );
-      const matching = result?.matching[0]?.count ?? 0;
       return {
         filters,
-        vehicles: (result?.vehicles ?? []).map(inventoryVehicle),
+        vehicles: vehicles.map(inventoryVehicle),
         page: query.page,
         pageCount: Math.max(1, Math.ceil(matching / INVENTORY_PAGE_SIZE)),
         matching,
@@ -161,15 +73,13 @@ export function createCatalogService({ versionMaxAgeMs = VERSION_MAX_AGE_MS, clo
       };
     },
 
-    countVehicles() {
-      return read(() => VehicleModel.countDocuments(listed()).exec());
-    },
+    countVehicles: () => vehicleRepository.countListed(),
 
     catalogVersion() {
       // A write made by this process is seen at once; one made by another within a second.
-      const bumps = CatalogMeta.bumpsInThisProcess();
-      if (bumps !== bumpsSeen) {
-        bumpsSeen = bumps;
+      const writes = vehicleRepository.writesInThisProcess();
+      if (writes !== writesSeen) {
+        writesSeen = writes;
         version.forget();
       }
       return version();

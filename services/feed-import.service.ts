@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import mongoose from 'mongoose';
-import { Vehicle, type VehicleRecord } from '../models/vehicle.model';
+import type { VehicleRecord } from '../models/vehicle.model';
+import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
 import type { UnitEntry } from '../src/catalog/unit-entry';
 import type { UnitPhoto } from '../src/catalog/unit-fields';
 import type { Logger } from '../src/logging/logger.server';
@@ -71,14 +71,9 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   const { units, problems } = await readFeedFile(file, { locations: options.locations });
   if (problems.length > 0) throw new CatalogImportError(problems);
 
-  // Built here from constants, so trusted past sanitizeFilter.
-  const stored = await Vehicle.find({ unit: mongoose.trusted({ $exists: true }) })
-    .lean<StoredUnitRecord[]>()
-    .exec();
+  const stored: StoredUnitRecord[] = await vehicleRepository.units();
   const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
-  const taken = await Vehicle.find({ slug: mongoose.trusted({ $in: [...incomingSlugs.keys()] }), unit: mongoose.trusted({ $exists: false }) })
-    .lean<VehicleRecord[]>()
-    .exec();
+  const taken = await vehicleRepository.modelEntriesWithSlugs([...incomingSlugs.keys()]);
   for (const model of taken)
     problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
   if (problems.length > 0) throw new CatalogImportError(problems);
@@ -109,7 +104,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     ...unit.fields,
     unit: { ...unit.fields.unit, ...(unit.soldAt ? { soldAt: new Date(unit.soldAt) } : {}) },
   });
-  const writes: Parameters<typeof Vehicle.bulkWrite>[0] = [
+  const writes: VehicleWrites = [
     ...plan.create.map((unit) => ({
       updateOne: {
         filter: { 'unit.stockNumber': unit.stockNumber },
@@ -127,7 +122,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   ];
   if (writes.length > 0) {
     // One write for the whole feed: one round trip, and one new catalog version for the site.
-    await Vehicle.bulkWrite(writes, { ordered: true });
+    await vehicleRepository.write(writes);
     for (const unit of plan.create) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit created');
     for (const unit of plan.update) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit updated');
     for (const unit of plan.markSold) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit sold');

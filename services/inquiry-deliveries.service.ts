@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { ContactForm, type ContactFormRecord, type DeliveryState, type DeliveryStatus } from '../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord, type DeliveryState, type DeliveryStatus } from '../models/inquiry.model';
 
 /** One e-mail an inquiry still owes, or one the outbox gave up on: what an operator needs, no visitor data. */
 export interface OwedDelivery {
@@ -21,8 +21,8 @@ const KINDS = [
 export async function owedDeliveries(): Promise<OwedDelivery[]> {
   const owed: OwedDelivery[] = [];
   for (const [kind, message] of KINDS) {
-    const records = await ContactForm.find({ [`${kind}.status`]: mongoose.trusted({ $in: ['pending', 'failed'] }) }, { id: 1, createdAt: 1, [kind]: 1 })
-      .lean<ContactFormRecord[]>()
+    const records = await InquiryCollection.find({ [`${kind}.status`]: mongoose.trusted({ $in: ['pending', 'failed'] }) }, { id: 1, createdAt: 1, [kind]: 1 })
+      .lean<InquiryRecord[]>()
       .exec();
     for (const record of records) {
       const state = record[kind] as DeliveryState;
@@ -44,8 +44,8 @@ export async function owedDeliveries(): Promise<OwedDelivery[]> {
 export async function deliveryCounts(): Promise<{ pending: number; failed: number }> {
   const counts = { pending: 0, failed: 0 };
   for (const [kind] of KINDS) {
-    counts.pending += await ContactForm.countDocuments({ [`${kind}.status`]: 'pending' }).exec();
-    counts.failed += await ContactForm.countDocuments({ [`${kind}.status`]: 'failed' }).exec();
+    counts.pending += await InquiryCollection.countDocuments({ [`${kind}.status`]: 'pending' }).exec();
+    counts.failed += await InquiryCollection.countDocuments({ [`${kind}.status`]: 'failed' }).exec();
   }
   return counts;
 }

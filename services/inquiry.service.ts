@@ -1,5 +1,5 @@
 import mongoose from 'mongoose';
-import { ContactForm } from '../models/contact-form.model';
+import { InquiryCollection } from '../models/inquiry.model';
 import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 import type { Catalog } from '../src/catalog/catalog';
 import { findVehicleOfInterest } from '../src/contact/contact-prefill';
@@ -68,7 +68,7 @@ export function createInquiryService(options: { catalog: Catalog; crmCopy: boole
       const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
       const prefill = Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
       try {
-        const record = await ContactForm.create({
+        const record = await InquiryCollection.create({
           ...input,
           ...(Object.keys(prefill).length ? { prefill } : {}),
           ...(vehicle ? { vehicleOfInterest: vehicle } : {}),

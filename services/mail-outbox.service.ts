@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
 import type { SendMailOptions } from 'nodemailer';
-import { ContactForm, type ContactFormRecord, type DeliveryState } from '../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord, type DeliveryState } from '../models/inquiry.model';
 import type { Logger } from '../src/logging/logger.server';
 import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails.server';
 import type { InquiryLead } from '../src/mail/inquiry-lead.server';
@@ -55,7 +55,7 @@ function describeFailure(error: unknown): string {
   return [code, responseCode, error.message].filter(Boolean).join(' ').slice(0, 300);
 }
 
-function leadFromRecord(record: ContactFormRecord): InquiryLead {
+function leadFromRecord(record: InquiryRecord): InquiryLead {
   return {
     id: record.id,
     firstName: record.firstName,
@@ -92,20 +92,20 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   }
 
   /** Claims one due message of this kind, or finds none. */
-  async function claim(kind: NotificationKind, token: string): Promise<ContactFormRecord | null> {
+  async function claim(kind: NotificationKind, token: string): Promise<InquiryRecord | null> {
     const now = settings.clock();
-    return ContactForm.findOneAndUpdate(
+    return InquiryCollection.findOneAndUpdate(
       // Operators in a filter must be marked trusted, since sanitizeFilter is on.
       { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: mongoose.trusted({ $lte: now }) },
       { $set: { [`${kind}.nextAttemptAt`]: new Date(now.getTime() + settings.leaseMs), [`${kind}.claimToken`]: token } },
       { sort: { [`${kind}.nextAttemptAt`]: 1 }, returnDocument: 'after' },
     )
-      .lean<ContactFormRecord>()
+      .lean<InquiryRecord>()
       .exec();
   }
 
   /** Sends one claimed message and records the outcome; true when it went out. */
-  async function deliver(kind: NotificationKind, record: ContactFormRecord, token: string): Promise<boolean> {
+  async function deliver(kind: NotificationKind, record: InquiryRecord, token: string): Promise<boolean> {
     const state = record[kind] as DeliveryState;
     const log = { inquiryId: record.id, kind };
     let outgoing: SendMailOptions;
@@ -113,7 +113,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       outgoing = message(kind, leadFromRecord(record));
     } catch (error) {
       // A record the worker cannot turn into an e-mail will not improve by waiting: staff must look.
-      await ContactForm.updateOne(
+      await InquiryCollection.updateOne(
         { id: record.id, [`${kind}.claimToken`]: token },
         { $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) }, $unset: { [`${kind}.claimToken`]: 1 } },
       ).exec();
@@ -127,7 +127,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       const now = settings.clock();
       if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
-        await ContactForm.updateOne(
+        await InquiryCollection.updateOne(
           { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
           {
             $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) },
@@ -143,7 +143,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       }
       const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);
       const nextAttemptAt = new Date(now.getTime() + delay);
-      await ContactForm.updateOne(
+      await InquiryCollection.updateOne(
         { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
         {
           $set: { [`${kind}.nextAttemptAt`]: nextAttemptAt, [`${kind}.lastError`]: describeFailure(error) },
@@ -155,7 +155,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       return false;
     }
     // Sent: recorded even if another worker has since claimed it, so it is never sent again.
-    await ContactForm.updateOne(
+    await InquiryCollection.updateOne(
       { id: record.id, [`${kind}.status`]: 'pending' },
       { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: settings.clock() }, $unset: { [`${kind}.claimToken`]: 1 } },
     ).exec();

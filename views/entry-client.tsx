@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
+import { browserRouteContext } from '../src/route-context/browser-route-context';
 import { HYDRATION_DATA_ELEMENT_ID } from '../src/ssr/hydration-data';
 import { WebVitalsReporter } from '../src/vitals/web-vitals-reporter';
 
@@ -27,7 +28,7 @@ function takeHydrationData(): void {
 
 void loadMatchedRoutes().then(() => {
   takeHydrationData();
-  const router = createBrowserRouter(routes);
+  const router = createBrowserRouter(routes, { getContext: browserRouteContext });
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
   startTransition(() => {

@@ -4,7 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { resolveHead } from '../src/head/resolve-head';
 import { renderHeadTags } from '../src/head/render-head-tags';
 import { structuredData } from '../src/head/structured-data.server';
-import type { RequestContext } from '../src/route-context/request-context';
+import type { RouterContextProvider } from 'react-router';
+import { siteDataContext } from '../src/route-context/route-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
 import { hydrationDataScript } from '../src/ssr/hydration-data';
@@ -16,7 +17,7 @@ const handler = createStaticHandler(routes);
  * Renders one request through the route table: loaders run against the server's catalog, and
  * the result is complete HTML plus the head tags and status a crawler needs.
  */
-export async function renderPage(request: Request, context: RequestContext): Promise<RenderedPage> {
+export async function renderPage(request: Request, context: RouterContextProvider): Promise<RenderedPage> {
   const result = await handler.query(request, { requestContext: context });
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/' };
@@ -33,7 +34,7 @@ export async function renderPage(request: Request, context: RequestContext): Pro
     data: result.loaderData[match.route.id],
     params: match.params,
   }));
-  const resolved = resolveHead(matches, result.location.pathname, context.site.business, structuredData);
+  const resolved = resolveHead(matches, result.location.pathname, context.get(siteDataContext).business, structuredData);
   return {
     kind: 'page',
     status: result.statusCode,

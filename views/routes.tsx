@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { siteDataFor } from '../src/route-context/request-context';
+import { siteDataContext } from '../src/route-context/route-context';
 import { SiteLayout } from './layout/site-layout';
 import { RouteErrorPage } from './pages/route-error-page';
 
@@ -13,7 +13,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     path: '/',
     Component: SiteLayout,
-    loader: ({ context }) => siteDataFor(context),
+    loader: ({ context }) => context.get(siteDataContext),
     // The site data never changes while a visitor browses; the browser keeps the server's answer.
     shouldRevalidate: () => false,
     children: [

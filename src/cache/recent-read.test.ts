@@ -1,3 +1,4 @@
+import { systemClock } from '../time/clock';
 import { describe, expect, it } from 'vitest';
 import { recentRead } from './recent-read';
 
@@ -21,7 +22,7 @@ describe('recentRead', () => {
   it('reads at most once per period, however many callers ask', async () => {
     let time = 0;
     const data = source();
-    const version = recentRead(data.read, { maxAgeMs: 1000, now: () => time });
+    const version = recentRead(data.read, { maxAgeMs: 1000, clock: () => new Date(time) });
     expect(await Promise.all([version(), version(), version()])).toEqual([1, 1, 1]);
     data.set(2);
     time = 999;
@@ -34,7 +35,7 @@ describe('recentRead', () => {
 
   it('reads afresh after forget, for a change this process made itself', async () => {
     const data = source();
-    const version = recentRead(data.read, { maxAgeMs: 60_000 });
+    const version = recentRead(data.read, { maxAgeMs: 60_000, clock: systemClock });
     expect(await version()).toBe(1);
     data.set(2);
     version.forget();
@@ -43,7 +44,7 @@ describe('recentRead', () => {
 
   it('keeps no failed read: the next caller tries again', async () => {
     const data = source();
-    const version = recentRead(data.read, { maxAgeMs: 60_000 });
+    const version = recentRead(data.read, { maxAgeMs: 60_000, clock: systemClock });
     data.fail(true);
     await expect(version()).rejects.toThrow('unavailable');
     data.fail(false);

@@ -1,3 +1,5 @@
+import type { Clock } from '../time/clock';
+
 export interface RecentRead<T> {
   (): Promise<T>;
   /** Forgets the last answer (and any read under way), so the next call reads afresh. */
@@ -9,7 +11,8 @@ export interface RecentRead<T> {
  * callers arriving while a read runs share that read. A failed read is not kept. The catalog
  * version goes through this: one small read a second at most, however many requests arrive.
  */
-export function recentRead<T>(read: () => Promise<T>, { maxAgeMs, now = Date.now }: { maxAgeMs: number; now?: () => number }): RecentRead<T> {
+export function recentRead<T>(read: () => Promise<T>, { maxAgeMs, clock }: { maxAgeMs: number; clock: Clock }): RecentRead<T> {
+  const now = () => clock().getTime();
   let last: { value: Promise<T>; startedAt: number } | undefined;
   const current = (() => {
     if (last && now() - last.startedAt < maxAgeMs) return last.value;

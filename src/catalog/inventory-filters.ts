@@ -1,4 +1,4 @@
-import type { UnitDetails, Vehicle } from './vehicle';
+import type { Vehicle } from './vehicle';
 
 /** The categories the product names, offered first and in this order (docs/decisions/003-specification-decisions.md#catalog). */
 export const SPEC_CATEGORIES = ['ranger', 'maverick', 'forester', 'turfman', 'rover'] as const;
@@ -35,11 +35,6 @@ export interface OfferedKeys {
   categories: readonly string[];
   locations: readonly string[];
 }
-
-/** The fields a filter reads; a card needs a few more. */
-export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' | 'category' | 'price'> & {
-  unit?: Pick<UnitDetails, 'condition' | 'location'>;
-};
 
 const SEARCH_MAX_LENGTH = 100;
 
@@ -112,36 +107,4 @@ export function categoryOptions(vehicles: readonly Pick<Vehicle, 'category'>[]):
   const spec: readonly string[] = SPEC_CATEGORIES;
   const others = new Set(vehicles.map((vehicle) => vehicle.category.toLowerCase()).filter((category) => !spec.includes(category)));
   return [...spec, ...[...others].sort()];
-}
-
-function matchesSearch(vehicle: FilterableVehicle, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return true;
-  const text = `${vehicle.name} ${vehicle.description}`.toLowerCase();
-  return words.every((word) => text.includes(word));
-}
-
-function matchesPrice(price: number | null, filter: PriceFilter): boolean {
-  if (filter === 'all') return true;
-  // An unpriced model ("Contact for Pricing") belongs to no price range.
-  if (price === null) return false;
-  const { lt = Infinity, gte = -Infinity, lte = Infinity, gt = -Infinity } = PRICE_RANGES[filter];
-  return price < lt && price >= gte && price <= lte && price > gt;
-}
-
-/** A model entry is a new cart; a unit is as its feed says. */
-const conditionOf = (vehicle: FilterableVehicle) => vehicle.unit?.condition ?? 'new';
-
-/** The vehicles that pass every filter at once, in the order given. */
-export function filterVehicles<V extends FilterableVehicle>(vehicles: readonly V[], filters: InventoryFilters): V[] {
-  const category = filters.category.toLowerCase();
-  return vehicles.filter(
-    (vehicle) =>
-      matchesSearch(vehicle, filters.search) &&
-      (filters.brand === 'all' || vehicle.brand.toLowerCase() === filters.brand) &&
-      (category === 'all' || vehicle.category.toLowerCase().includes(category)) &&
-      matchesPrice(vehicle.price, filters.price) &&
-      (filters.condition === 'all' || conditionOf(vehicle) === filters.condition) &&
-      (filters.location === 'all' || vehicle.unit?.location === filters.location),
-  );
 }

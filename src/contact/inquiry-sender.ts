@@ -1,6 +1,6 @@
 import type { ContactFieldErrors } from './contact-schema';
 
-// Read in the browser too: types and the status table, no schema. The server's sender is services/contact-form-sender.ts,
+// Read in the browser too: types and the status table, no schema. The server's sender is services/inquiry-sender.service.ts,
 // the browser's http-inquiry-sender.ts; the contact route's action uses whichever it is handed.
 
 /**

@@ -2,7 +2,7 @@ import type { UnitCondition } from '../catalog/unit-fields';
 
 /**
  * The catalog vehicle an inquiry is about, as it was when the inquiry arrived: stored with the
- * inquiry (models/contact-form.model.ts) and described in the staff e-mail and the ADF lead.
+ * inquiry (models/inquiry.model.ts) and described in the staff e-mail and the ADF lead.
  */
 export interface VehicleOfInterest {
   slug: string;

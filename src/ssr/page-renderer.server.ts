@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { initialAssets, type BuildManifest } from './page-assets.server';
 import type { RenderedPage } from './rendered-page.server';
-import type { RequestContext } from '../route-context/request-context';
+import type { RouterContextProvider } from 'react-router';
 
 /** How the page controller turns a request into HTML: a template and the React renderer. */
 export interface PageRenderer {
   template(url: string): Promise<string>;
-  render(request: Request, context: RequestContext): Promise<RenderedPage>;
+  render(request: Request, context: RouterContextProvider): Promise<RenderedPage>;
   /**
    * Head tags that start downloading the matched pages' own chunks with the entry, rather than
    * after it: without them the browser finds the page chunk only once the entry has run.

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Vehicle } from '../../models/vehicle.model';
+import { systemClock } from '../../src/time/clock';
+import { VehicleCollection } from '../../models/vehicle.model';
 import { CatalogImportError } from '../../services/catalog-import-error';
 import { importCatalog, seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { createCatalogService } from '../../services/catalog.service';
@@ -19,7 +20,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const smallCatalogFile = fileURLToPath(new URL('../fixtures/catalog-small.json', import.meta.url));
 
 async function storedIds(): Promise<Map<string, string>> {
-  const records = await Vehicle.find().lean().exec();
+  const records = await VehicleCollection.find().lean().exec();
   return new Map(records.map((record) => [record.slug, record.id]));
 }
 
@@ -42,7 +43,7 @@ describe('importing a catalog file', () => {
     await database?.close();
   });
   beforeEach(async () => {
-    await Vehicle.deleteMany({}).exec();
+    await VehicleCollection.deleteMany({}).exec();
   });
 
   it('creates every vehicle of the shipped catalog, and a second run changes nothing', async () => {
@@ -50,13 +51,13 @@ describe('importing a catalog file', () => {
     const ids = await storedIds();
     expect(await importCatalog(shippedCatalog)).toEqual({ created: 0, updated: 0, unchanged: 23 });
     expect(await storedIds()).toEqual(ids);
-    expect(await Vehicle.countDocuments().exec()).toBe(23);
+    expect(await VehicleCollection.countDocuments().exec()).toBe(23);
   });
 
   it('counts a changed entry as updated and keeps every id', async () => {
     await importCatalog(smallCatalog);
     const ids = await storedIds();
-    const catalog = createCatalogService();
+    const catalog = createCatalogService({ clock: systemClock, showrooms: [] });
     const before = await catalog.catalogVersion();
 
     const changed = structuredClone(smallCatalog);
@@ -111,14 +112,14 @@ describe('importing a catalog file', () => {
       expect.stringMatching(/^entries\[8\] slug: /),
     ]);
 
-    const stored = await Vehicle.find().lean().exec();
+    const stored = await VehicleCollection.find().lean().exec();
     expect(stored).toHaveLength(6);
     expect(stored.find((record) => record.slug === 'evolution-quote-cart')?.price).toBeNull();
     expect(stored.find((record) => record.slug === 'denago-city')?.price).toBe(11995);
   });
 
   it('takes each model year from the file, and refuses an entry without one or with one that is no model year', async () => {
-    const catalog = createCatalogService();
+    const catalog = createCatalogService({ clock: systemClock, showrooms: [] });
     await importCatalog(smallCatalog);
     expect((await catalog.findVehicleBySlug('denago-city'))?.year).toBe(2026);
     const newer = structuredClone(smallCatalog);
@@ -145,15 +146,15 @@ describe('importing a catalog file', () => {
     const broken = structuredClone(smallCatalog) as unknown[];
     (broken[5] as Record<string, unknown>).slug = 'Not Kebab';
     expect(await importProblems(broken)).toEqual([expect.stringMatching(/^entries\[5\] \(Not Kebab\) slug: /)]);
-    expect(await Vehicle.countDocuments().exec()).toBe(0);
+    expect(await VehicleCollection.countDocuments().exec()).toBe(0);
   });
 
   it('refuses a second vehicle with a slug or id already taken', async () => {
     await importCatalog(smallCatalog);
-    const existing = await Vehicle.findOne({ slug: 'denago-city' }).lean().exec();
+    const existing = await VehicleCollection.findOne({ slug: 'denago-city' }).lean().exec();
     const copy = { ...structuredClone(smallCatalog[1]!), in_stock: true, is_new: true };
-    await expect(new Vehicle(copy).save()).rejects.toMatchObject({ code: 11000 });
-    await expect(new Vehicle({ ...copy, slug: 'denago-city-copy', id: existing!.id }).save()).rejects.toMatchObject({ code: 11000 });
+    await expect(new VehicleCollection(copy).save()).rejects.toMatchObject({ code: 11000 });
+    await expect(new VehicleCollection({ ...copy, slug: 'denago-city-copy', id: existing!.id }).save()).rejects.toMatchObject({ code: 11000 });
   });
 
   it('rejects a file that is not a list of entries', async () => {
@@ -163,9 +164,9 @@ describe('importing a catalog file', () => {
   it('seeds an empty database with the shipped catalog, and only an empty one', async () => {
     const logger = createLogger({ LOG_LEVEL: 'silent' });
     expect(await seedCatalogIfEmpty(logger)).toEqual({ created: 23, updated: 0, unchanged: 0 });
-    await Vehicle.deleteOne({ slug: 'denago-ev-city' }).exec();
+    await VehicleCollection.deleteOne({ slug: 'denago-ev-city' }).exec();
     expect(await seedCatalogIfEmpty(logger)).toBeNull();
-    expect(await Vehicle.countDocuments().exec()).toBe(22);
+    expect(await VehicleCollection.countDocuments().exec()).toBe(22);
   });
 });
 

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { beforeEach, describe, expect, test } from 'vitest';
-import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord } from '../../models/inquiry.model';
 import { mailTheOutboxSends } from '../support/outbox-mail';
 import { useTestApp } from '../support/test-app';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
@@ -95,7 +95,7 @@ function postForm(form: string | Record<string, string>, origin: string | null =
 }
 
 beforeEach(async () => {
-  await ContactForm.deleteMany({});
+  await InquiryCollection.deleteMany({});
 });
 
 describe('POST /api/contact', () => {
@@ -110,9 +110,9 @@ describe('POST /api/contact', () => {
     expect(answer.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(new Date(answer.body.createdAt).getTime()).toBeGreaterThanOrEqual(started - 1000);
 
-    const records = await ContactForm.find().lean<ContactFormRecord[]>().exec();
+    const records = await InquiryCollection.find().lean<InquiryRecord[]>().exec();
     expect(records).toHaveLength(1);
-    const [record] = records as [ContactFormRecord];
+    const [record] = records as [InquiryRecord];
     expect(record).toMatchObject({ ...valid, id: answer.body.id, firstName: 'Jane', email: 'jane.doe@example.com' });
     expect(record.createdAt.toISOString()).toBe(answer.body.createdAt);
     expect(record).not.toHaveProperty('isAdmin');
@@ -123,7 +123,7 @@ describe('POST /api/contact', () => {
   test('the interest defaults to sales', async () => {
     const { interest: _omitted, ...withoutInterest } = valid;
     await request(site.app).post('/api/contact').send(withoutInterest).expect(201);
-    expect((await ContactForm.findOne().lean<ContactFormRecord>().exec())?.interest).toBe('sales');
+    expect((await InquiryCollection.findOne().lean<InquiryRecord>().exec())?.interest).toBe('sales');
   });
 
   test.each([
@@ -139,7 +139,7 @@ describe('POST /api/contact', () => {
       .post('/api/contact')
       .send({ ...valid, firstName, lastName })
       .expect(201);
-    const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
+    const record = await InquiryCollection.findOne().lean<InquiryRecord>().exec();
     expect([record?.firstName, record?.lastName]).toEqual([firstName, lastName]);
   });
 
@@ -148,7 +148,7 @@ describe('POST /api/contact', () => {
       .post('/api/contact')
       .send({ ...valid, topic: 'rental', plan: '6-seater-weekly', vehicle: 'evolution-d5-maverick-4-plus' })
       .expect(201);
-    const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
+    const record = await InquiryCollection.findOne().lean<InquiryRecord>().exec();
     expect(record?.prefill).toEqual({ topic: 'rental', plan: '6-seater-weekly', vehicle: 'evolution-d5-maverick-4-plus' });
     expect(record?.vehicleOfInterest).toMatchObject({ slug: 'evolution-d5-maverick-4-plus', brand: 'evolution', condition: 'new' });
   });
@@ -160,7 +160,7 @@ describe('POST /api/contact', () => {
       .expect(201);
     expect(answer.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(Number.isNaN(Date.parse(answer.body.createdAt))).toBe(false);
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
     expect(await mailTheOutboxSends(site)).toEqual([]);
   });
 
@@ -168,7 +168,7 @@ describe('POST /api/contact', () => {
     const answer = await request(site.app).post('/api/contact').send(withValue(field, value)).expect(400).expect('Content-Type', /json/);
     expect(answer.body.error).toBe('Please correct the highlighted fields.');
     expect(answer.body.fieldErrors).toEqual({ [field]: [message] });
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('an oversized body answers 413', async () => {
@@ -177,7 +177,7 @@ describe('POST /api/contact', () => {
       .send({ ...valid, message: 'x'.repeat(40 * 1024) })
       .expect(413);
     expect(answer.body.error).toBe('The request body is too large.');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test.each([
@@ -188,7 +188,7 @@ describe('POST /api/contact', () => {
   ])('a %s body answers 415', async (type, body) => {
     const answer = await request(site.app).post('/api/contact').set('Content-Type', type).send(body).expect(415);
     expect(answer.body.error).toMatch(/JSON/);
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('a body without a content type answers 415', async () => {
@@ -199,7 +199,7 @@ describe('POST /api/contact', () => {
   test('malformed JSON answers 400', async () => {
     const answer = await request(site.app).post('/api/contact').set('Content-Type', 'application/json').send('{"firstName": "Jane",').expect(400);
     expect(answer.body.error).toBe('The request body is not valid JSON.');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test.each([
@@ -209,7 +209,7 @@ describe('POST /api/contact', () => {
   ])('a JSON body that is %s answers 400', async (_kind, body) => {
     const answer = await request(site.app).post('/api/contact').set('Content-Type', 'application/json').send(body).expect(400);
     expect(typeof answer.body.error).toBe('string');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('other methods answer 405 with Allow: POST', async () => {
@@ -220,7 +220,7 @@ describe('POST /api/contact', () => {
 
   test('none of the refused submissions leaves anything for the outbox', async () => {
     for (const { field, value } of [...badInputs, ...wrongTypes]) await request(site.app).post('/api/contact').send(withValue(field, value));
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
     expect(await mailTheOutboxSends(site)).toEqual([]);
   });
 });
@@ -229,20 +229,20 @@ describe('POST /contact (the form without JavaScript)', () => {
   test('valid input is stored and answered 303 to /thank-you', async () => {
     const answer = await postForm({ ...valid, interest: 'parts', topic: 'rental', plan: '4-seater-daily' }).expect(303);
     expect(answer.headers.location).toBe('/thank-you');
-    const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
+    const record = await InquiryCollection.findOne().lean<InquiryRecord>().exec();
     expect(record).toMatchObject({ ...valid, interest: 'parts', prefill: { topic: 'rental', plan: '4-seater-daily' } });
   });
 
   test('a post from the site itself without an Origin header is accepted by its Referer', async () => {
     await request(site.app).post('/contact').type('form').set('Referer', `${ORIGIN}/contact?interest=service`).send(valid).expect(303);
-    expect(await ContactForm.countDocuments()).toBe(1);
+    expect(await InquiryCollection.countDocuments()).toBe(1);
   });
 
   test('a post from the address the site was reached on is accepted, though PUBLIC_ORIGIN names another port', async () => {
     // PORT=4341 without PUBLIC_ORIGIN, opened as http://127.0.0.1:4341: the browser names that origin.
     await request(site.app).post('/contact').type('form').set({ Host: '127.0.0.1:4341', Origin: 'http://127.0.0.1:4341' }).send(valid).expect(303);
     await request(site.app).post('/contact').type('form').set('Sec-Fetch-Site', 'same-origin').send(valid).expect(303);
-    expect(await ContactForm.countDocuments()).toBe(2);
+    expect(await InquiryCollection.countDocuments()).toBe(2);
   });
 
   test.each([
@@ -255,13 +255,13 @@ describe('POST /contact (the form without JavaScript)', () => {
   ])('a post from %s answers 403', async (_from, headers) => {
     const answer = await request(site.app).post('/contact').type('form').set(headers).send(valid).expect(403);
     expect(answer.text).toBe('This form can only be sent from our own website.');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('a filled honeypot is sent to /thank-you like anyone else, and dropped', async () => {
     const answer = await postForm({ ...valid, website: 'https://spam.example' }).expect(303);
     expect(answer.headers.location).toBe('/thank-you');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test.each(badInputs)('refuses $case: the page again, status 400, the message beside the field, the input kept', async ({ field, value, message }) => {
@@ -279,13 +279,13 @@ describe('POST /contact (the form without JavaScript)', () => {
     if (field !== 'email') expect(html).toContain('value="jane.doe@example.com"');
     else expect(html).toContain('value="Jane"');
     if (field !== 'message') expect(html).toContain('>Do you have a four-seater in stock in blue?</textarea>');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('a field sent twice (an array) is refused, not joined', async () => {
     const answer = await postForm(`${new URLSearchParams(valid).toString()}&firstName=Bcc%3A%20evil%40attacker.example`).expect(400);
     expect(answer.text).toContain('First name must be text');
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('what the visitor typed comes back as text, never as markup', async () => {
@@ -296,12 +296,12 @@ describe('POST /contact (the form without JavaScript)', () => {
 
   test('an oversized form answers 413', async () => {
     await postForm({ ...valid, message: 'x'.repeat(40 * 1024) }).expect(413);
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 
   test('a JSON body answers 415', async () => {
     await request(site.app).post('/contact').set('Origin', ORIGIN).send(valid).expect(415);
-    expect(await ContactForm.countDocuments()).toBe(0);
+    expect(await InquiryCollection.countDocuments()).toBe(0);
   });
 });
 

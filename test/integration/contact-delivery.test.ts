@@ -5,7 +5,7 @@ import { simpleParser } from 'mailparser';
 import { pino } from 'pino';
 import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord } from '../../models/inquiry.model';
 import { createInquiryOutbox, type InquiryOutbox, type InquiryOutboxOptions } from '../../services/mail-outbox.service';
 import { businessProfile } from '../../src/config/business-profile.server';
 import { inquiryMailSettings } from '../../src/mail/inquiry-mail-settings.server';
@@ -72,8 +72,8 @@ async function submit(body: object): Promise<string> {
   return answer.body.id as string;
 }
 
-async function stored(id: string): Promise<ContactFormRecord> {
-  const record = await ContactForm.findOne({ id }).lean<ContactFormRecord>().exec();
+async function stored(id: string): Promise<InquiryRecord> {
+  const record = await InquiryCollection.findOne({ id }).lean<InquiryRecord>().exec();
   if (!record) throw new Error(`inquiry ${id} is not stored`);
   return record;
 }
@@ -106,7 +106,7 @@ describe('the staff e-mail', () => {
     await site.close();
   });
   beforeEach(async () => {
-    await ContactForm.deleteMany({});
+    await InquiryCollection.deleteMany({});
   });
 
   test('reaches staff with Reply-To set to the visitor, escaped bodies and the lead as ADF XML', async () => {
@@ -250,7 +250,7 @@ describe('the staff e-mail', () => {
 
   test('a message claimed by a worker that died is sent once its lease runs out', async () => {
     const id = await submit(valid);
-    await ContactForm.updateOne(
+    await InquiryCollection.updateOne(
       { id },
       { $set: { 'notification.nextAttemptAt': new Date(clock.now().getTime() + 1000), 'notification.claimToken': 'a-worker-that-died' } },
     ).exec();
@@ -290,7 +290,7 @@ describe('the staff e-mail', () => {
     const answers = await Promise.all(visitors.map((visitor) => request(site.app).post('/api/contact').send(visitor)));
     expect(answers.map((answer) => answer.status)).toEqual(visitors.map(() => 201));
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(50);
-    expect(await ContactForm.countDocuments()).toBe(50);
+    expect(await InquiryCollection.countDocuments()).toBe(50);
 
     const first = worker();
     const second = worker();
@@ -301,7 +301,7 @@ describe('the staff e-mail', () => {
     const replyTo = sink.received.map(({ mail }) => mail.replyTo?.value[0]?.address);
     expect(new Set(replyTo)).toEqual(new Set(visitors.map((visitor) => visitor.email)));
     expect(new Set(sink.received.map(({ mail }) => mail.messageId)).size).toBe(50);
-    expect(await ContactForm.countDocuments({ 'notification.status': 'sent' })).toBe(50);
+    expect(await InquiryCollection.countDocuments({ 'notification.status': 'sent' })).toBe(50);
   });
 });
 
@@ -313,7 +313,7 @@ describe('the CRM copy (CRM_ADF_TO set)', () => {
     await site.close();
   });
   beforeEach(async () => {
-    await ContactForm.deleteMany({});
+    await InquiryCollection.deleteMany({});
   });
 
   test('goes to the CRM with the ADF XML as its whole plain-text body', async () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { afterEach, describe, expect, test } from 'vitest';
-import { ContactForm } from '../../models/contact-form.model';
+import { InquiryCollection } from '../../models/inquiry.model';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
 
@@ -25,7 +25,7 @@ describe('the contact rate limit', () => {
     expect(refused.body.error).toBe('Too many messages from your address. Please try again later, or call us.');
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     expect(refused.headers['cache-control']).toBe('no-store');
-    expect(await ContactForm.countDocuments()).toBe(3);
+    expect(await InquiryCollection.countDocuments()).toBe(3);
   });
 
   test('the form without JavaScript shares the allowance and keeps what the visitor typed', async () => {
@@ -37,7 +37,7 @@ describe('the contact rate limit', () => {
     expect(page.headers['cache-control']).toBe('private, no-store');
     expect(page.text).toContain('Too many messages from your address. Please try again later, or call us.');
     expect(page.text).toContain('value="jane.doe@example.com"');
-    expect(await ContactForm.countDocuments()).toBe(2);
+    expect(await InquiryCollection.countDocuments()).toBe(2);
   });
 
   test('behind a proxy (TRUST_PROXY set) each visitor address has its own allowance', async () => {

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CatalogMeta } from '../../models/catalog-meta.model';
-import { Vehicle, type VehicleRecord } from '../../models/vehicle.model';
+import { CatalogMetaCollection } from '../../models/catalog-meta.model';
+import { VehicleCollection, type VehicleRecord } from '../../models/vehicle.model';
 import { CatalogImportError } from '../../services/catalog-import-error';
 import { importCatalog } from '../../services/catalog-import.service';
 import { importFeed, type FeedImportOptions } from '../../services/feed-import.service';
@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 const LOCATIONS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
 
 type UnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
-const storedUnit = async (stockNumber: string) => Vehicle.findOne({ 'unit.stockNumber': stockNumber }).lean<UnitRecord>().exec();
+const storedUnit = async (stockNumber: string) => VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }).lean<UnitRecord>().exec();
 
 async function refusal(promise: Promise<unknown>): Promise<string[]> {
   const error = await promise.then(
@@ -48,7 +48,7 @@ describe('importing a dealer feed', () => {
     await rm(work, { recursive: true, force: true });
   });
   beforeEach(async () => {
-    await Vehicle.deleteMany({}).exec();
+    await VehicleCollection.deleteMany({}).exec();
     options = { full: false, locations: LOCATIONS, photosDir: path.join(work, `photos-${Date.now()}`), concurrency: 2 };
   });
 
@@ -89,11 +89,11 @@ describe('importing a dealer feed', () => {
   it('changes nothing on a second import of the same feed, not even the catalog version', async () => {
     const feed = await writeTestFeed(work, 'twice.csv', onward, emerge, rxv);
     await importFeed(feed, options);
-    const before = await Vehicle.find().sort({ slug: 1 }).lean().exec();
-    const version = await CatalogMeta.current();
+    const before = await VehicleCollection.find().sort({ slug: 1 }).lean().exec();
+    const version = await CatalogMetaCollection.current();
     expect(await importFeed(feed, options)).toEqual({ created: 0, updated: 0, sold: 0, unchanged: 3 });
-    expect(await Vehicle.find().sort({ slug: 1 }).lean().exec()).toEqual(before);
-    expect((await CatalogMeta.current()).revision).toBe(version.revision);
+    expect(await VehicleCollection.find().sort({ slug: 1 }).lean().exec()).toEqual(before);
+    expect((await CatalogMetaCollection.current()).revision).toBe(version.revision);
   });
 
   it('updates a changed unit by its stock number and keeps its id', async () => {
@@ -107,7 +107,7 @@ describe('importing a dealer feed', () => {
   it('with --full, marks the units the feed leaves out sold, dated at that import, and keeps the date', async () => {
     await importCatalog(smallCatalog);
     const models = () =>
-      Vehicle.find({ unit: mongoose.trusted({ $exists: false }) })
+      VehicleCollection.find({ unit: mongoose.trusted({ $exists: false }) })
         .sort({ slug: 1 })
         .lean()
         .exec();
@@ -130,7 +130,7 @@ describe('importing a dealer feed', () => {
 
   it('writes nothing from a bad feed, and names every problem by row and column', async () => {
     await importFeed(await writeTestFeed(work, 'before.csv', onward), options);
-    const before = await Vehicle.find().lean().exec();
+    const before = await VehicleCollection.find().lean().exec();
     const feed = await writeTestFeed(
       work,
       'bad.csv',
@@ -148,14 +148,14 @@ describe('importing a dealer feed', () => {
       'row 6, column condition: must be new, used or certified',
       `row 6, column photos, item 1: no such file ${path.join(work, 'photos', 'missing.jpg')}`,
     ]);
-    expect(await Vehicle.find().lean().exec()).toEqual(before);
+    expect(await VehicleCollection.find().lean().exec()).toEqual(before);
   });
 
   it('writes nothing when a photo cannot be used, and names the unit and the photo', async () => {
     await writeFile(path.join(work, 'photos', 'notes.jpg'), 'not a photo at all');
     const feed = await writeTestFeed(work, 'bad-photo.csv', onward, emerge.replace('photos/t200-1.jpg', 'photos/t200-1.jpg|photos/notes.jpg'));
     expect(await refusal(importFeed(feed, options))).toEqual([`stock T200, photo 2: ${path.join(work, 'photos', 'notes.jpg')}: is not a JPEG, PNG, WebP or AVIF image`]);
-    expect(await Vehicle.countDocuments().exec()).toBe(0);
+    expect(await VehicleCollection.countDocuments().exec()).toBe(0);
   });
 
   it('takes the same feed as JSON, with numbers and lists as JSON values', async () => {

@@ -2,8 +2,8 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
-import { sortVehicles } from '../../services/inventory/catalog-order';
-import { filterVehicles, type FilterableVehicle, type InventoryFilters } from '../../src/catalog/inventory-filters';
+import type { InventoryFilters } from '../../src/catalog/inventory-filters';
+import { filterVehicles, sortVehicles, type FilterableVehicle } from '../support/inventory-oracle';
 import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 import { elementHtml, jsonLd, linksOf, textOf } from '../support/page-html';
 import { useTestApp } from '../support/test-app';
@@ -11,8 +11,8 @@ import { useTestApp } from '../support/test-app';
 // The inventory of a catalog larger than a page: 100 vehicles (the shipped 23 and copies with
 // their own names and prices), 24 a page, found by the database, in the catalog's order, with
 // the filters and the page number in the address, and links between pages that work without
-// JavaScript. The expected pages come from filterVehicles and sortVehicles, the filters' and the
-// order's definitions (unit-tested against docs/product.md#inventory-filters), applied to the whole catalog.
+// JavaScript. The expected pages come from the oracle's filterVehicles and sortVehicles
+// (test/support/inventory-oracle.ts, tested against docs/product.md#inventory-filters), applied to the whole catalog.
 
 const SIZE = 100;
 const PAGE = 24;

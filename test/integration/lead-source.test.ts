@@ -1,7 +1,7 @@
 import type { SendMailOptions } from 'nodemailer';
 import request from 'supertest';
 import { beforeEach, describe, expect, test, vi } from 'vitest';
-import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord } from '../../models/inquiry.model';
 import { adfDtdProblems } from '../support/adf-dtd';
 import { mailTheOutboxSends } from '../support/outbox-mail';
 import { useTestApp } from '../support/test-app';
@@ -32,11 +32,11 @@ const fromAnAd = {
 const site = useTestApp({ CONTACT_RATE_LIMIT: 1000 });
 
 beforeEach(async () => {
-  await ContactForm.deleteMany({});
+  await InquiryCollection.deleteMany({});
   logged.length = 0;
 });
 
-const latest = async () => (await ContactForm.findOne().lean<ContactFormRecord>().exec())!;
+const latest = async () => (await InquiryCollection.findOne().lean<InquiryRecord>().exec())!;
 
 async function deliveredMail(): Promise<SendMailOptions> {
   const sent = await mailTheOutboxSends(site);

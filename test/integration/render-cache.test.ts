@@ -3,11 +3,10 @@ import type { Express } from 'express';
 import mongoose from 'mongoose';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Vehicle } from '../../models/vehicle.model';
-import { createCatalogService } from '../../services/catalog.service';
+import { VehicleCollection } from '../../models/vehicle.model';
 import { importCatalog } from '../../services/catalog-import.service';
 import shippedCatalog from '../../seeds/catalog.json';
-import { createApp } from '../../server/app';
+import { composeSite } from '../../server/compose-site';
 import { loadEnv } from '../../src/config/env.server';
 import { loadBusinessFile } from '../../src/config/load-business-file.server';
 import { createLogger } from '../../src/logging/logger.server';
@@ -18,7 +17,7 @@ import { testClock } from '../support/test-clock';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 import { VALID_INQUIRY } from '../support/fixtures';
 
-// The site as server/start-server.ts wires it, with the renderer counting its renders: a request
+// The site as server/compose-site.ts puts it together, with the renderer counting its renders: a request
 // answered without a render was answered from the render cache.
 
 const ORIGIN = 'http://localhost:3000';
@@ -42,15 +41,15 @@ async function startSite(): Promise<void> {
       return renderer.render(pageRequest, context);
     },
   };
-  app = createApp({
+  ({ app } = composeSite({
     env,
     business: loadBusinessFile(undefined),
     logger: createLogger(env),
-    catalog: createCatalogService({ clock: clock.now }),
+    clock: clock.now,
     pages: counting,
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
-  });
+  }));
 }
 
 /** How many renders a request caused. */
@@ -197,7 +196,7 @@ describe('the render cache', () => {
     const before = (await request(app).get('/inventory').expect(200)).text;
     expect(cardOf(before, 'DENAGO EV City')).toBeDefined();
     expect(await rendersOf(() => request(app).get('/inventory').expect(200))).toBe(0);
-    await Vehicle.deleteOne({ slug: 'denago-ev-city' }).exec();
+    await VehicleCollection.deleteOne({ slug: 'denago-ev-city' }).exec();
     const after = (await request(app).get('/inventory').expect(200)).text;
     expect(cardOf(after, 'DENAGO EV City')).toBeUndefined();
     expect(after.split('<article').length).toBe(before.split('<article').length - 1);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ContactForm, type ContactFormRecord } from '../../models/contact-form.model';
+import { InquiryCollection, type InquiryRecord } from '../../models/inquiry.model';
 import { importFeed } from '../../services/feed-import.service';
 import { jsonLd, textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -135,7 +135,7 @@ describe('a unit for sale', () => {
       .post('/api/contact')
       .send({ ...VALID_INQUIRY, topic: 'availability', vehicle: ONWARD.split('/').pop() })
       .expect(201);
-    const record = await ContactForm.findOne().lean<ContactFormRecord>().exec();
+    const record = await InquiryCollection.findOne().lean<InquiryRecord>().exec();
     expect(record?.vehicleOfInterest).toEqual({
       slug: '2021-club-car-onward-4-passenger-t100',
       name: '2021 Club Car Onward 4 Passenger',

@@ -1,14 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
 import { afterAll, beforeAll } from 'vitest';
-import { createCatalogService } from '../../services/catalog.service';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
-import { createApp } from '../../server/app';
+import type { InquiryOutbox } from '../../services/mail-outbox.service';
+import { composeSite } from '../../server/compose-site';
 import type { BusinessFile } from '../../src/config/business-file';
 import { loadEnv, type Env } from '../../src/config/env.server';
 import { loadBusinessFile } from '../../src/config/load-business-file.server';
 import { createLogger } from '../../src/logging/logger.server';
+import type { MailTransport } from '../../src/mail/mail-transport.server';
 import { fileTemplateRenderer } from '../../src/ssr/page-renderer.server';
+import { systemClock, type Clock } from '../../src/time/clock';
 import { renderPage } from '../../views/entry-server';
 import { startTestDatabase, type TestDatabase } from './test-database';
 
@@ -19,8 +21,10 @@ export interface TestApp {
   /** The business file the site runs with (BUSINESS_FILE, else the shipped one). */
   business: BusinessFile;
   database: TestDatabase;
-  /** The site's clock (TestAppOptions.clock, else the system's): an outbox for this site takes it too. */
-  clock: () => Date;
+  /** The site's clock (TestAppOptions.clock, else the system's). */
+  clock: Clock;
+  /** The site's outbox, wired as the server wires it, sending through this transport; not started. */
+  outbox(transport: MailTransport): InquiryOutbox;
   /** Disconnects and removes the test database. */
   close(): Promise<void>;
 }
@@ -38,7 +42,7 @@ export interface TestAppOptions {
    * The site's clock (test/support/test-clock.ts): open or closed signs and promotions, when an
    * inquiry arrived, and when the catalog version is read again. Unset: the system clock.
    */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 /** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
@@ -47,7 +51,7 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
 }
 
 /**
- * The whole site for HTTP tests, wired as server/start-server.ts wires it: the configuration from
+ * The whole site for HTTP tests, put together by the server's own composeSite: the configuration from
  * loadEnv (defaults plus `overrides`, logging silenced), a fresh test database that gets the shipped
  * catalog unless SEED_CATALOG is false, the catalog service, and the source index.html with
  * the server renderer. It never listens; Supertest binds port 0 itself.
@@ -64,19 +68,19 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
   const logger = createLogger(env);
   const database = await startTestDatabase();
   if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
-  const app = createApp({
+  const clock = options.clock ?? systemClock;
+  const site = composeSite({
     env,
     business,
-    clock: options.clock,
+    clock,
     logger,
-    catalog: createCatalogService({ clock: options.clock, showrooms: business.showrooms }),
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });
-  return { app, env, business, database, clock: options.clock ?? (() => new Date()), close: () => database.close() };
+  return { app: site.app, outbox: site.outbox, env, business, database, clock, close: () => database.close() };
 }
 
 /**

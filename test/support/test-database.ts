@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import mongoose from 'mongoose';
-import { Vehicle } from '../../models/vehicle.model';
+import { VehicleCollection } from '../../models/vehicle.model';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 import { createLogger } from '../../src/logging/logger.server';
@@ -44,7 +44,7 @@ export async function startTestDatabase(options: { seedCatalog?: boolean } = {})
   // A short selection timeout keeps outage tests quick; the application uses 5 s.
   await mongoose.connect(uri, { dbName, serverSelectionTimeoutMS: 2000 });
   // Unique indexes must exist before a test relies on them: every model imported so far gets its own.
-  await Promise.all([Vehicle, ...mongoose.modelNames().map((name) => mongoose.model(name))].map((model) => model.init()));
+  await Promise.all([VehicleCollection, ...mongoose.modelNames().map((name) => mongoose.model(name))].map((model) => model.init()));
   if (options.seedCatalog) await seedCatalogIfEmpty(createLogger({ LOG_LEVEL: 'silent' }));
 
   return {

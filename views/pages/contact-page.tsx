@@ -5,8 +5,8 @@ import { parseContactContext, type ContactField } from '../../src/contact/contac
 import { INTERESTS } from '../../src/contact/interest';
 import { SEND_FAILURE_STATUS } from '../../src/contact/inquiry-sender';
 import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
-import { catalogFor } from '../../src/route-context/request-context';
-import { inquiriesFor } from '../../src/route-context/inquiries-for';
+import { catalogContext } from '../../src/route-context/route-context';
+import { inquirySenderContext } from '../../src/route-context/route-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { ContactForm, type ContactFormProps } from '../components/contact-form';
@@ -53,7 +53,7 @@ async function contactAction({ request, context }: ActionFunctionArgs) {
     const earlier = values[name];
     values[name] = earlier === undefined ? value : [earlier, value].flat();
   }
-  const outcome = await inquiriesFor(context).send(values);
+  const outcome = await context.get(inquirySenderContext).send(values);
   if (outcome.ok) return redirect('/thank-you', 303);
   return data(contactFormState(values, outcome.fieldErrors, outcome.formError ?? undefined), { status: SEND_FAILURE_STATUS[outcome.failure] });
 }
@@ -64,7 +64,7 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
   let vehicleName: string | undefined;
   if (prefill.vehicle) {
     try {
-      const vehicle = findVehicleOfInterest(await catalogFor(context).listVehicles(), prefill.vehicle);
+      const vehicle = findVehicleOfInterest(await context.get(catalogContext).listVehicles(), prefill.vehicle);
       vehicleName = vehicle && vehicleLabel(vehicle);
     } catch {
       // Without the catalog the link's own wording stands in for the vehicle's name.

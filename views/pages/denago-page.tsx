@@ -3,7 +3,7 @@ import { denagoPage as content } from '../../seeds/brand-pages';
 import { contactPath } from '../../src/contact/contact-path';
 import { brandPageList, type BrandVehicle } from '../../src/catalog/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Section } from '../components/section';
@@ -18,7 +18,7 @@ import { PointGrid } from '../components/feature-card';
 type DenagoData = VehicleListData<{ vehicles: BrandVehicle[]; total: number }>;
 
 async function denagoLoader({ context }: LoaderFunctionArgs) {
-  const catalog = catalogFor(context);
+  const catalog = context.get(catalogContext);
   return loadVehicleList(async () => brandPageList(await catalog.listVehiclesByBrand('denago')), { empty: { vehicles: [], total: 0 } });
 }
 

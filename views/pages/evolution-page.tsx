@@ -6,7 +6,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { formatPrice } from '../../src/catalog/format-price';
 import { brandPageList, type BrandVehicle } from '../../src/catalog/brand-page-list';
 import { loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
 import { Icon } from '../components/icon';
@@ -24,7 +24,7 @@ type EvolutionData = VehicleListData<{ vehicles: BrandVehicle[]; total: number; 
 type FeaturedModel = (typeof content.featured)[number];
 
 async function evolutionLoader({ context }: LoaderFunctionArgs) {
-  const catalog = catalogFor(context);
+  const catalog = context.get(catalogContext);
   return loadVehicleList(
     async () => {
       const vehicles = await catalog.listVehiclesByBrand('evolution');

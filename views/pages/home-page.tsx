@@ -6,7 +6,7 @@ import { capitalize, countInWords, showroomSummary } from '../../src/business/sh
 import { hoursRows } from '../../src/business/week-hours';
 import { formatPrice } from '../../src/catalog/format-price';
 import { yearsInBusiness } from '../../src/business/years-in-business';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { ActionPair } from '../components/call-button';
@@ -40,7 +40,7 @@ interface HomeData {
 }
 
 async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
-  const catalog = catalogFor(context);
+  const catalog = context.get(catalogContext);
   const [vehicles, total] = await Promise.all([catalog.findVehiclesBySlug(featuredVehicles), catalog.countVehicles()]);
   const featured = featuredVehicles.flatMap((slug) => {
     const vehicle = vehicles.find((candidate) => candidate.slug === slug);

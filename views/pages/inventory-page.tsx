@@ -6,7 +6,7 @@ import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inv
 import { brandLabel } from '../../src/catalog/brand-label';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import type { BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';
@@ -45,7 +45,7 @@ const listingPath = (listing: Pick<InventoryListing, 'filters' | 'page'>) => {
 async function inventoryLoader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
-  const catalog = catalogFor(context);
+  const catalog = context.get(catalogContext);
   // A failed load is retried three times before the page shows the error and reads no listing (docs/product.md#loading-errors-and-empty-states).
   const loaded = await loadVehicleList(() => catalog.findInventoryPage(query), { retries: 3 });
   // A page number past the end of the list is no page: 404 (the server knows before it renders).

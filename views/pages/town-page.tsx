@@ -1,4 +1,4 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { data, Link, useLoaderData, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router';
 import { whyChooseUs } from '../../seeds/brands';
 import type { Town } from '../../seeds/towns';
 import type { Vehicle } from '../../src/catalog/vehicle';
@@ -9,7 +9,7 @@ import { mapEmbedUrl } from '../../src/towns/town-map-url';
 import { townPath } from '../../src/towns/town-path';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { yearsInBusiness } from '../../src/business/years-in-business';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import { BrandGrid } from '../components/brand-grid';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
@@ -47,10 +47,10 @@ function withYears(copy: TownPageCopy, years: string): TownPageCopy {
   return { ...copy, whyPoints: copy.whyPoints.map((point) => ({ ...point, title: fill(point.title), text: fill(point.text) })) };
 }
 
-async function popularVehicles(context: unknown): Promise<PopularVehicle[]> {
+async function popularVehicles(context: Readonly<RouterContextProvider>): Promise<PopularVehicle[]> {
   try {
     // The first models of the inventory's first page: the page reads those, not the catalog.
-    const { vehicles } = await catalogFor(context).findInventoryPage({ filters: DEFAULT_INVENTORY_FILTERS, page: 1 });
+    const { vehicles } = await context.get(catalogContext).findInventoryPage({ filters: DEFAULT_INVENTORY_FILTERS, page: 1 });
     return vehicles.slice(0, POPULAR_COUNT).map((vehicle) => ({
       id: vehicle.id,
       name: vehicle.name,

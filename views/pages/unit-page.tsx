@@ -8,7 +8,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { shortenText } from '../../src/text/shorten-text';
 import { unitModelPage } from '../../src/catalog/unit-model-page';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext, clockContext } from '../../src/route-context/route-context';
 import { Badge } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { Card } from '../components/card';
@@ -32,12 +32,12 @@ type UnitPageData = { unit: Unit; similar?: undefined } | { unit: Unit; similar:
  * carts for 30 days, then 301 to its model's page when the site has one, else 404 (unit-page-status.ts).
  */
 async function unitPageLoader({ params, context }: LoaderFunctionArgs) {
-  const catalog = catalogFor(context);
+  const catalog = context.get(catalogContext);
   const vehicle = await catalog.findVehicleBySlug(params.slug ?? '');
   if (!vehicle?.unit) return data({ unit: null } satisfies UnitPageData, { status: 404 });
   const unit = vehicle as Unit;
   const modelPage = unitModelPage(unit);
-  switch (unitPageStatus(unit.unit, new Date(), { hasModelPage: modelPage !== undefined })) {
+  switch (unitPageStatus(unit.unit, context.get(clockContext)(), { hasModelPage: modelPage !== undefined })) {
     case 'show':
       return { unit } satisfies UnitPageData;
     case 'gone':

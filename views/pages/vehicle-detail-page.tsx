@@ -7,7 +7,7 @@ import { contactPath } from '../../src/contact/contact-path';
 import { shortenText } from '../../src/text/shorten-text';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { handedToPage, loadsInBrowser, type Deferrable } from '../../src/catalog/vehicle-list-loader';
-import { catalogFor } from '../../src/route-context/request-context';
+import { catalogContext } from '../../src/route-context/route-context';
 import { Badge, type BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { ActionPair } from '../components/call-button';
@@ -36,7 +36,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-
 async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
   if (!UUID.test(id)) return data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
-  const found = catalogFor(context).findVehicle(id);
+  const found = context.get(catalogContext).findVehicle(id);
   if (loadsInBrowser()) return { vehicle: handedToPage(found) } satisfies VehicleDetailData;
   const vehicle = await found;
   // A unit of the dealer's feed has its own page under the inventory.

@@ -1,7 +1,11 @@
-import { PRICE_RANGES, type InventoryFilters } from '../../src/catalog/inventory-filters';
+import mongoose from 'mongoose';
+import { PRICE_RANGES, type InventoryFilters } from '../src/catalog/inventory-filters';
 
-/** A sold unit has left the inventory: only its own page still answers (410, then 404 or 301). */
-export const LISTED = { 'unit.status': { $ne: 'sold' } };
+/**
+ * Listed: every vehicle but a sold unit, which has left the inventory (only its own page still
+ * answers: 410, then 404 or 301). Built here, not from input, so trusted past sanitizeFilter.
+ */
+export const LISTED = { 'unit.status': mongoose.trusted({ $ne: 'sold' }) as { $ne: 'sold' } };
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const containing = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
@@ -17,8 +21,8 @@ const CONDITIONS: Record<Exclude<InventoryFilters['condition'], 'all'>, object> 
 };
 
 /**
- * The filters as a database match over the listed vehicles, with the meaning filterVehicles gives
- * them: every word of the search in the name or the description, case ignored; the brand exactly;
+ * The filters as a database match over the listed vehicles, with the meaning the tests' oracle
+ * (test/support/inventory-oracle.ts) gives them: every word of the search in the name or the description, case ignored; the brand exactly;
  * the category as part of the vehicle's; the price within the range (an unpriced vehicle is in
  * none); the condition; the showroom a unit stands at. Built from parsed filters only; the words
  * are matched literally.

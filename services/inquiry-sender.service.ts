@@ -5,6 +5,7 @@ import type { InquirySender } from '../src/contact/inquiry-sender';
 import { parseLeadSource } from '../src/contact/lead-source.server';
 import { StoreUnavailableError } from '../src/db/store-unavailable-error';
 import type { Logger } from '../src/logging/logger.server';
+import type { Clock } from '../src/time/clock';
 import type { InquiryService } from './inquiry.service';
 
 const INVALID = 'Please correct the highlighted fields.';
@@ -14,10 +15,10 @@ const INVALID = 'Please correct the highlighted fields.';
  * checks the fields with the schema, then stores the inquiry (its e-mails go out from the outbox).
  * A filled honeypot is a bot: it is told what a person would be told, and nothing is kept.
  */
-export function contactFormSender(inquiries: InquiryService, logger: Logger): InquirySender {
+export function createInquirySender(inquiries: InquiryService, { logger, clock }: { logger: Logger; clock: Clock }): InquirySender {
   return {
     async send(values) {
-      if (isHoneypotFilled(values)) return { ok: true, id: randomUUID(), createdAt: new Date().toISOString() };
+      if (isHoneypotFilled(values)) return { ok: true, id: randomUUID(), createdAt: clock().toISOString() };
       const parsed = parseContact(values);
       if (!parsed.success) return { ok: false, failure: 'invalid', fieldErrors: parsed.fieldErrors, formError: INVALID };
       try {

@@ -29,7 +29,7 @@ export interface DeliveryState {
 }
 
 /** An inquiry as the contact_forms collection stores it. */
-export interface ContactFormRecord extends ContactInput {
+export interface InquiryRecord extends ContactInput {
   /** The public uuid; set by the server, never by the visitor. */
   id: string;
   prefill?: ContactContext;
@@ -109,7 +109,7 @@ const leadSourceSchema = new Schema<LeadSource>(
 
 const requiredText = (maxlength: number) => ({ type: String, required: true, maxlength });
 
-const contactFormSchema = new Schema<ContactFormRecord>(
+const inquirySchema = new Schema<InquiryRecord>(
   {
     id: { type: String, required: true, unique: true, immutable: true, default: () => randomUUID() },
     firstName: requiredText(100),
@@ -139,11 +139,11 @@ const contactFormSchema = new Schema<ContactFormRecord>(
 );
 
 // The outbox worker's question: which notifications are due?
-contactFormSchema.index({ 'notification.status': 1, 'notification.nextAttemptAt': 1 });
-contactFormSchema.index({ 'crmNotification.status': 1, 'crmNotification.nextAttemptAt': 1 }, { sparse: true });
+inquirySchema.index({ 'notification.status': 1, 'notification.nextAttemptAt': 1 });
+inquirySchema.index({ 'crmNotification.status': 1, 'crmNotification.nextAttemptAt': 1 }, { sparse: true });
 
-export type ContactFormModel = Model<ContactFormRecord>;
+type InquiryCollectionType = Model<InquiryRecord>;
 
-/** The contact_forms collection. */
-export const ContactForm: ContactFormModel =
-  (mongoose.models.ContactForm as ContactFormModel | undefined) ?? mongoose.model<ContactFormRecord>('ContactForm', contactFormSchema);
+/** The inquiries, in the contact_forms collection (the name the specification fixes). Only models/inquiry.repository.ts reads or writes it. */
+export const InquiryCollection: InquiryCollectionType =
+  (mongoose.models.Inquiry as InquiryCollectionType | undefined) ?? mongoose.model<InquiryRecord>('Inquiry', inquirySchema);

@@ -1,0 +1,73 @@
+import type { Express, RequestHandler } from 'express';
+import { createCatalogService } from '../services/catalog.service';
+import { createInquiryService } from '../services/inquiry.service';
+import { createInquirySender } from '../services/inquiry-sender.service';
+import { createInquiryOutbox, type InquiryOutbox } from '../services/mail-outbox.service';
+import type { BusinessFile } from '../src/config/business-file';
+import { businessProfile } from '../src/config/business-profile.server';
+import type { Env } from '../src/config/env.server';
+import type { Logger } from '../src/logging/logger.server';
+import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings.server';
+import type { MailTransport } from '../src/mail/mail-transport.server';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import type { Clock } from '../src/time/clock';
+import { createApp } from './app';
+
+export interface SiteOptions {
+  env: Env;
+  /** The dealer's facts (seeds/business.json or BUSINESS_FILE), checked at start. */
+  business: BusinessFile;
+  logger: Logger;
+  /** The one clock: signs and promotions on pages, when an inquiry arrived, what mail is due. */
+  clock: Clock;
+  pages: PageRenderer;
+  isDatabaseReady: () => Promise<boolean>;
+  /** Folder of static files: the client build in production, public/ otherwise. */
+  staticDir: string;
+  /** Vite's middleware in development; it serves source modules and hot updates. */
+  devMiddleware?: RequestHandler;
+}
+
+export interface Site {
+  /** The Express application, not listening. */
+  app: Express;
+  /** The outbox that mails the stored inquiries through this transport; not started. */
+  outbox(transport: MailTransport): InquiryOutbox;
+}
+
+/**
+ * The one place the site is put together, for the server (start-server.ts) and the tests
+ * (test/support/test-app.ts) alike: the business profile, the catalog, the inquiries and their
+ * sender, the Express app and the outbox, all on one clock.
+ */
+export function composeSite(options: SiteOptions): Site {
+  const { env, logger, clock } = options;
+  const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
+  const catalog = createCatalogService({ clock, showrooms: options.business.showrooms });
+  const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock }), { logger, clock });
+  const app = createApp({
+    env,
+    business,
+    promotions: options.business.promotions,
+    logger,
+    clock,
+    catalog,
+    inquiries,
+    pages: options.pages,
+    isDatabaseReady: options.isDatabaseReady,
+    staticDir: options.staticDir,
+    devMiddleware: options.devMiddleware,
+  });
+  return {
+    app,
+    outbox: (transport) =>
+      createInquiryOutbox({
+        transport,
+        mail: inquiryMailSettings(env, business),
+        logger: logger.child({ component: 'inquiry-outbox' }),
+        giveUpAfterMs: env.MAIL_RETRY_DAYS * 24 * 60 * 60_000,
+        leaseMs: env.MAIL_LEASE_SECONDS * 1000,
+        clock,
+      }),
+  };
+}
