@@ -1,7 +1,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema.server';
 import { formatPrice } from '../src/catalog/format-price';
 
 // npx tsx scripts/draw-share-images.ts: renders each model's 1200x630 link-preview image

@@ -8,7 +8,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema.server';
 import type { CatalogEntry } from '../src/catalog/vehicle';
 
 const CATALOG_FILE = fileURLToPath(new URL('../seeds/catalog.json', import.meta.url));

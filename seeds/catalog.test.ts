@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema.server';
 import catalogFile from './catalog.json';
 import { modelPages } from './model-pages';
 import { specificationLabels } from './specification-labels';

@@ -3,7 +3,7 @@ import shippedCatalog from '../seeds/catalog.json';
 import { recordFields, vehicleFromRecord } from '../models/vehicle.model';
 import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
 import type { CatalogEntry, Vehicle as CatalogVehicle } from '../src/catalog/vehicle';
-import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema';
+import { catalogEntrySchema } from '../src/catalog/catalog-entry-schema.server';
 import type { Logger } from '../src/logging/logger.server';
 import type { Clock } from '../src/time/clock';
 import { systemClock } from '../src/time/clock';

@@ -1,4 +1,4 @@
-import type { FeedUnit } from '../../src/catalog/unit-fields';
+import type { FeedUnit } from './feed-unit-schema';
 
 /** Turns a CSV cell (always text) or a JSON value into what the feed unit schema checks. */
 type CellReader = (value: unknown) => unknown;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { UnitEntry } from '../../src/catalog/unit-entry';
-import { feedUnitSchema, type FeedUnit } from '../../src/catalog/unit-fields';
+import { feedUnitSchema, type FeedUnit } from './feed-unit-schema';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
 import { isWebAddress } from '../photos/photo-source';

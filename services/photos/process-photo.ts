@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
-import { unitPhotoSchema, type UnitPhoto } from '../../src/catalog/unit-fields';
+import type { UnitPhoto } from '../../src/catalog/unit-fields';
+import { unitPhotoSchema } from './unit-photo-schema';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { isWebAddress } from './photo-source';
 
