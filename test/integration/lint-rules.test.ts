@@ -22,7 +22,7 @@ describe('the folders’ import direction', () => {
       'import-x/no-restricted-paths',
     );
     expect(
-      await rulesBroken('views/components/example.tsx', "import { ContactForm } from '../../models/contact-form.model';\nexport const model = ContactForm;\n"),
+      await rulesBroken('views/components/example.tsx', "import { InquiryCollection } from '../../models/inquiry.model';\nexport const model = InquiryCollection;\n"),
     ).toContain('import-x/no-restricted-paths');
     expect(await rulesBroken('src/catalog/example.ts', "import { createApp } from '../../server/app';\nexport const app = createApp;\n")).toContain(
       'import-x/no-restricted-paths',
@@ -33,7 +33,9 @@ describe('the folders’ import direction', () => {
     expect(
       await rulesBroken('views/components/example.tsx', "import { contactPath } from '../../src/contact/contact-path';\nexport const path = contactPath;\n"),
     ).toEqual([]);
-    expect(await rulesBroken('services/example.ts', "import { ContactForm } from '../models/contact-form.model';\nexport const model = ContactForm;\n")).toEqual([]);
+    expect(await rulesBroken('services/example.ts', "import { InquiryCollection } from '../models/inquiry.model';\nexport const model = InquiryCollection;\n")).toEqual(
+      [],
+    );
   });
 
   it('refuses an import cycle', async () => {
