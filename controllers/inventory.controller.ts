@@ -3,8 +3,7 @@ import type { Catalog } from '../src/catalog/catalog';
 import { PRIVATE_NO_STORE } from '../src/http/cache-control.server';
 import type { SendJson } from '../src/http/cached-json.server';
 import { querySuffix } from '../src/http/redirect-keeping-query.server';
-import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
-import { inventoryQuery } from '../src/catalog/inventory-query';
+import { inventoryQuery, inventoryRequest } from '../src/catalog/inventory-query';
 
 /**
  * GET /api/inventory?search=&brand=&category=&price=&page=: one page of the inventory, as the
@@ -15,14 +14,11 @@ import { inventoryQuery } from '../src/catalog/inventory-query';
 export function inventoryController(catalog: Catalog, sendJson: SendJson): RequestHandler {
   return async (req, res, next) => {
     try {
-      const params = new URLSearchParams(querySuffix(req).slice(1));
-      const query = { filters: parseInventoryFilters(params), page: parseInventoryPage(params) };
-      const key = inventoryQuery(query.filters, query.page).toString();
-      const search = query.filters.search.trim() !== '';
+      const { filters, page, key, perVisitor } = inventoryRequest(new URLSearchParams(querySuffix(req).slice(1)));
       await sendJson(req, res, `inventory?${key}`, async () => {
-        const listing = await catalog.findInventoryPage(query);
+        const listing = await catalog.findInventoryPage({ filters, page });
         const applied = inventoryQuery(listing.filters, listing.page).toString() === key && listing.page <= listing.pageCount;
-        return { status: 200, body: listing, keep: applied && !search, ...(search ? { cacheControl: PRIVATE_NO_STORE } : {}) };
+        return { status: 200, body: listing, keep: applied && !perVisitor, ...(perVisitor ? { cacheControl: PRIVATE_NO_STORE } : {}) };
       });
     } catch (error) {
       next(error);

@@ -8,7 +8,7 @@ import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
-import { pageCacheKey } from '../views/page-cache-key';
+import { pageCacheKey } from './page-cache-key';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache.server';
 

@@ -1,6 +1,6 @@
 import { Router } from 'express';
-import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
+import { isVehicleId } from '../src/catalog/vehicle-key';
 import { vehiclePath } from '../src/catalog/vehicle-path';
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import { townForShortForm } from '../src/towns/town-short-form';
@@ -12,8 +12,6 @@ export interface RedirectOptions {
   /** Finds the vehicle behind an id in a fixed model page's address. */
   catalog: Pick<Catalog, 'findVehicle'>;
 }
-
-const vehicleIdSchema = z.uuid();
 
 /** Addresses that are not pages of their own but lead to one: short forms, old forms, external pages. */
 export function redirectsController({ financingUrl, catalog }: RedirectOptions): Router {
@@ -43,8 +41,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
   // '/vehicles/{id}': the vehicle's canonical page, its fixed model page or else its detail page.
   // Any other segment is a model page's slug (or not found), for the page routes to answer.
   router.get('/vehicles/:id', async (req, res, next) => {
-    const id = vehicleIdSchema.safeParse(req.params.id);
-    const vehicle = id.success ? await catalog.findVehicle(id.data) : null;
+    const vehicle = isVehicleId(req.params.id) ? await catalog.findVehicle(req.params.id) : null;
     if (!vehicle) return next();
     redirectKeepingQuery(req, res, 301, vehiclePath(vehicle));
   });

@@ -8,9 +8,7 @@ function escapeXml(text: string): string {
 }
 
 /** /sitemap.xml (every canonical page, with the photos of the units for sale) and /robots.txt (everything may be crawled; where the sitemap is). */
-export function sitemapController(catalog: SitemapCatalog, origin: string): Router {
-  // The process starts with each release, so its start is when the fixed pages last changed.
-  const releasedAt = new Date();
+export function sitemapController(catalog: SitemapCatalog, origin: string, releasedAt: Date): Router {
   const router = Router();
 
   router.get('/sitemap.xml', async (_req, res) => {

@@ -2,12 +2,13 @@ import { Router, type Response } from 'express';
 import { z } from 'zod';
 import type { Catalog } from '../src/catalog/catalog';
 import { BRANDS } from '../src/catalog/vehicle';
+import { isVehicleId, isVehicleSlug } from '../src/catalog/vehicle-key';
 import type { SendJson } from '../src/http/cached-json.server';
 
 const brandParams = z.object({ brand: z.enum(BRANDS) });
-const idParams = z.object({ id: z.uuid() });
+const idParams = z.object({ id: z.string().refine(isVehicleId) });
 /** ?slug=a&slug=b: at most a page's worth of slugs, each as a catalog file writes it. */
-const slugQuery = z.array(z.string().regex(/^[a-z0-9-]{1,80}$/)).max(24);
+const slugQuery = z.array(z.string().refine(isVehicleSlug)).max(24);
 
 function notFound(res: Response, error: string): void {
   res.status(404).set('Cache-Control', 'no-store').json({ error });

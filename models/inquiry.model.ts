@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import mongoose, { Schema, type Model } from 'mongoose';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
-import type { LeadSource } from '../src/contact/visit-source';
+import type { LeadSource } from '../src/contact/lead-source';
 import { INTERESTS } from '../src/contact/interest';
 import type { UnitOfInterest, VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 
@@ -34,7 +34,7 @@ export interface InquiryRecord extends ContactInput {
   id: string;
   prefill?: ContactContext;
   vehicleOfInterest?: VehicleOfInterest;
-  /** How the visit that sent the inquiry began (src/contact/visit-source.ts); checked on arrival. */
+  /** How the visit that sent the inquiry began (src/contact/lead-source.ts); checked on arrival. */
   source?: LeadSource;
   /**
    * When the inquiry arrived, set by the server. The product calls it text with a timestamp default:

@@ -174,4 +174,5 @@ vehicleSchema.post('bulkWrite', recordCatalogWrite);
 type VehicleCollectionType = Model<VehicleRecord>;
 
 /** The vehicles collection; only models/vehicle.repository.ts reads or writes it. Reused when already registered, as Vite's SSR reloads modules in development. */
-export const VehicleCollection: VehicleCollectionType = (mongoose.models.Vehicle as VehicleCollectionType | undefined) ?? mongoose.model<VehicleRecord>('Vehicle', vehicleSchema);
+export const VehicleCollection: VehicleCollectionType =
+  (mongoose.models.Vehicle as VehicleCollectionType | undefined) ?? mongoose.model<VehicleRecord>('Vehicle', vehicleSchema);

@@ -1,3 +1,4 @@
+import { systemClock } from '../src/time/clock';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importCatalog, parseCatalogFile } from '../services/catalog-import.service';
@@ -82,7 +83,7 @@ runOperatorCommand('catalog import', async ({ env, logger, database }) => {
     }
     // The whole file is checked before the database is touched.
     try {
-      parseCatalogFile(json);
+      parseCatalogFile(json, systemClock());
     } catch (error) {
       refused(file, error);
     }

@@ -1,3 +1,4 @@
+import { systemClock } from '../src/time/clock';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
@@ -33,7 +34,9 @@ function shareCard(text: string, art: string): string {
 }
 
 async function main() {
-  const entries = catalogEntrySchema.array().parse(JSON.parse(await readFile(path.join(root, 'seeds/catalog.json'), 'utf8')));
+  const entries = catalogEntrySchema(systemClock())
+    .array()
+    .parse(JSON.parse(await readFile(path.join(root, 'seeds/catalog.json'), 'utf8')));
   await mkdir(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

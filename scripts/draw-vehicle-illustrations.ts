@@ -5,6 +5,7 @@
  * The drawing follows the catalog: seat rows from the seating capacity, a cargo bed for utility
  * models, a lift and knobby tyres for off-road models, and a brand palette with a per-model shade.
  */
+import { systemClock } from '../src/time/clock';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -315,7 +316,7 @@ function escapeXml(text: string): string {
 }
 
 function drawAll(): void {
-  const catalog = z.array(catalogEntrySchema).parse(JSON.parse(readFileSync(CATALOG_FILE, 'utf8')));
+  const catalog = z.array(catalogEntrySchema(systemClock())).parse(JSON.parse(readFileSync(CATALOG_FILE, 'utf8')));
   mkdirSync(OUTPUT_DIR, { recursive: true });
   const seenPerCategory = new Map<string, number>();
   for (const entry of catalog) {

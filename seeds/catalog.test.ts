@@ -1,3 +1,4 @@
+import { systemClock } from '../src/time/clock';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { modelPages } from './model-pages';
 import { specificationLabels } from './specification-labels';
 import { MODEL_FIGURES } from '../test/support/fixtures';
 
-const catalog = catalogFile.map((entry) => catalogEntrySchema.parse(entry));
+const catalog = catalogFile.map((entry) => catalogEntrySchema(systemClock()).parse(entry));
 const entryFor = (slug: string) => {
   const entry = catalog.find((candidate) => candidate.slug === slug);
   if (!entry) throw new Error(`no catalog entry for ${slug}`);

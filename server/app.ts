@@ -17,7 +17,7 @@ import { currentBusinessMoment } from '../src/business/business-moment';
 import type { Promotion } from '../src/config/business-file';
 import type { BusinessProfile } from '../src/config/business-profile';
 import type { InquirySender } from '../src/contact/inquiry-sender';
-import { routeContext } from '../src/route-context/route-context';
+import { routeContext } from '../src/route-context/route-services';
 import { siteData } from '../src/route-context/site-data.server';
 import type { Env } from '../src/config/env.server';
 import { canonicalPath } from '../src/http/canonical-path.server';
@@ -118,7 +118,8 @@ export function createApp(options: AppOptions): express.Express {
 
   app.use(canonicalPath);
   app.use(redirectsController({ financingUrl: business.financingUrl, catalog }));
-  app.use(sitemapController(catalog, env.PUBLIC_ORIGIN));
+  // The process starts with each release, so its start is when the fixed pages last changed.
+  app.use(sitemapController(catalog, env.PUBLIC_ORIGIN, clock()));
   app.use(
     contactController({
       inquiries,

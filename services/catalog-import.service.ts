@@ -43,13 +43,14 @@ function entryLabel(file: unknown[], index: number): string {
  * Checks a whole catalog file and lists every problem, one per entry and field, with
  * duplicate slugs among them. Throws CatalogImportError when there is any.
  */
-export function parseCatalogFile(file: unknown): CatalogEntry[] {
+export function parseCatalogFile(file: unknown, today: Date): CatalogEntry[] {
+  const schema = catalogEntrySchema(today);
   if (!Array.isArray(file)) throw new CatalogImportError(['the file must hold a JSON array of catalog entries']);
   const problems: string[] = [];
   const entries: CatalogEntry[] = [];
   const firstIndexBySlug = new Map<string, number>();
   file.forEach((candidate, index) => {
-    const result = catalogEntrySchema.safeParse(candidate);
+    const result = schema.safeParse(candidate);
     if (!result.success) {
       for (const issue of result.error.issues) {
         const field = issue.path.length > 0 ? issue.path.join('.') : '(entry)';
@@ -73,7 +74,8 @@ export function parseCatalogFile(file: unknown): CatalogEntry[] {
  * Vehicles missing from the file are left as they are.
  */
 export async function importCatalog(file: unknown, options: CatalogImportOptions = {}): Promise<CatalogImportResult> {
-  const entries = parseCatalogFile(file);
+  const now = (options.clock ?? systemClock)();
+  const entries = parseCatalogFile(file, now);
   const existing = new Map<string, string>();
   // The model entries only: the units of the dealer's feed are the feed import's (feed-import.service.ts).
   for (const record of await vehicleRepository.modelEntries()) {
@@ -81,7 +83,6 @@ export async function importCatalog(file: unknown, options: CatalogImportOptions
   }
 
   const result: CatalogImportResult = { created: 0, updated: 0, unchanged: 0 };
-  const now = (options.clock ?? systemClock)();
   const creates: Array<{ slug: string; at: number }> = [];
   const updates: string[] = [];
   const writes: VehicleWrites = [];

@@ -6,6 +6,7 @@ import { vehicleRepository, type VehicleWrites } from '../models/vehicle.reposit
 import type { UnitEntry } from '../src/catalog/unit-entry';
 import type { UnitPhoto } from '../src/catalog/unit-fields';
 import type { Logger } from '../src/logging/logger.server';
+import { systemClock, type Clock } from '../src/time/clock';
 import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
@@ -27,7 +28,8 @@ export interface FeedImportOptions {
   photosDir: string;
   /** The showroom ids a unit's location may name (the business file). */
   locations: readonly string[];
-  now?: Date;
+  /** When units the feed no longer lists were sold, and when units were created (the site's clock). */
+  clock?: Clock;
   /** Told after each photo processed: how many of how many. */
   onPhotoProgress?: (done: number, total: number) => void;
   /** Photos processed at once (default: one per core). */
@@ -68,7 +70,8 @@ function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<st
  * Importing the same feed again changes nothing. Model entries are never touched.
  */
 export async function importFeed(file: string, options: FeedImportOptions): Promise<FeedImportResult> {
-  const { units, problems } = await readFeedFile(file, { locations: options.locations });
+  const now = (options.clock ?? systemClock)();
+  const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now });
   if (problems.length > 0) throw new CatalogImportError(problems);
 
   const stored: StoredUnitRecord[] = await vehicleRepository.units();
@@ -97,7 +100,6 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     ...(record.unit.soldAt ? { soldAt: new Date(record.unit.soldAt).toISOString() } : {}),
     fingerprint: unitFingerprint(record, record.unit.soldAt),
   }));
-  const now = options.now ?? new Date();
   const plan = planFeedImport(incoming, storedUnits, { full: options.full, now, fingerprint: (unit) => unitFingerprint(unit.fields, unit.soldAt) });
 
   const withSale = (unit: IncomingUnit & { soldAt?: string }): UnitRecordFields => ({

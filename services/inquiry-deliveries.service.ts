@@ -1,5 +1,5 @@
-import mongoose from 'mongoose';
-import { InquiryCollection, type InquiryRecord, type DeliveryState, type DeliveryStatus } from '../models/inquiry.model';
+import type { DeliveryState, DeliveryStatus } from '../models/inquiry.model';
+import { inquiryRepository } from '../models/inquiry.repository';
 
 /** One e-mail an inquiry still owes, or one the outbox gave up on: what an operator needs, no visitor data. */
 export interface OwedDelivery {
@@ -21,9 +21,7 @@ const KINDS = [
 export async function owedDeliveries(): Promise<OwedDelivery[]> {
   const owed: OwedDelivery[] = [];
   for (const [kind, message] of KINDS) {
-    const records = await InquiryCollection.find({ [`${kind}.status`]: mongoose.trusted({ $in: ['pending', 'failed'] }) }, { id: 1, createdAt: 1, [kind]: 1 })
-      .lean<InquiryRecord[]>()
-      .exec();
+    const records = await inquiryRepository.owing(kind);
     for (const record of records) {
       const state = record[kind] as DeliveryState;
       owed.push({
@@ -44,8 +42,8 @@ export async function owedDeliveries(): Promise<OwedDelivery[]> {
 export async function deliveryCounts(): Promise<{ pending: number; failed: number }> {
   const counts = { pending: 0, failed: 0 };
   for (const [kind] of KINDS) {
-    counts.pending += await InquiryCollection.countDocuments({ [`${kind}.status`]: 'pending' }).exec();
-    counts.failed += await InquiryCollection.countDocuments({ [`${kind}.status`]: 'failed' }).exec();
+    counts.pending += await inquiryRepository.countDeliveries(kind, 'pending');
+    counts.failed += await inquiryRepository.countDeliveries(kind, 'failed');
   }
   return counts;
 }

@@ -1,12 +1,10 @@
-import mongoose from 'mongoose';
-import { InquiryCollection } from '../models/inquiry.model';
+import { inquiryRepository } from '../models/inquiry.repository';
 import type { VehicleOfInterest } from '../src/contact/vehicle-of-interest';
 import type { Catalog } from '../src/catalog/catalog';
 import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
-import type { LeadSource } from '../src/contact/visit-source';
-import { isDatabaseUnavailable } from '../src/db/database-unavailable.server';
-import { StoreUnavailableError } from '../src/db/store-unavailable-error';
+import type { LeadSource } from '../src/contact/lead-source';
+import type { Clock } from '../src/time/clock';
 
 /** What the visitor is told: the inquiry is stored under this id. */
 export interface StoredInquiry {
@@ -18,8 +16,6 @@ export interface InquiryService {
   /** Stores a validated inquiry, with where its visit came from, and its notifications pending; the outbox sends them. */
   submit(input: ContactInput, context: ContactContext, source: LeadSource): Promise<StoredInquiry>;
 }
-
-const UNAVAILABLE_MESSAGE = 'We could not save your message right now. Please call us or try again in a few minutes.';
 
 /** The catalog vehicle a prefilled link named, if it names one; a lookup problem just leaves it out. */
 async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<VehicleOfInterest | undefined> {
@@ -58,32 +54,24 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
  * notification (and a pending CRM copy when CRM_ADF_TO is configured), so that a mail outage
  * delays an inquiry but never loses it.
  */
-export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean; clock?: () => Date }): InquiryService {
-  const clock = options.clock ?? (() => new Date());
+export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean; clock: Clock }): InquiryService {
+  const { clock } = options;
   return {
     async submit(input, context, source) {
-      if (mongoose.connection.readyState !== mongoose.ConnectionStates.connected) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE);
       const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
       const now = clock();
       const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
       const prefill = Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
-      try {
-        const record = await InquiryCollection.create({
-          ...input,
-          ...(Object.keys(prefill).length ? { prefill } : {}),
-          ...(vehicle ? { vehicleOfInterest: vehicle } : {}),
-          ...(Object.keys(source).length ? { source } : {}),
-          createdAt: now,
-          notification: pending(),
-          ...(options.crmCopy ? { crmNotification: pending() } : {}),
-        });
-        return { id: record.id, createdAt: record.createdAt.toISOString() };
-      } catch (error) {
-        if (isDatabaseUnavailable(error)) throw new StoreUnavailableError(UNAVAILABLE_MESSAGE, { cause: error });
-        // Mongoose's own messages quote the rejected values, and errors get logged: name the fields only.
-        if (error instanceof mongoose.Error.ValidationError) throw new Error(`the inquiry failed the model's validation: ${Object.keys(error.errors).join(', ')}`);
-        throw error;
-      }
+      const stored = await inquiryRepository.create({
+        ...input,
+        ...(Object.keys(prefill).length ? { prefill } : {}),
+        ...(vehicle ? { vehicleOfInterest: vehicle } : {}),
+        ...(Object.keys(source).length ? { source } : {}),
+        createdAt: now,
+        notification: pending(),
+        ...(options.crmCopy ? { crmNotification: pending() } : {}),
+      });
+      return { id: stored.id, createdAt: stored.createdAt.toISOString() };
     },
   };
 }

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import mongoose from 'mongoose';
 import type { SendMailOptions } from 'nodemailer';
-import { InquiryCollection, type InquiryRecord, type DeliveryState } from '../models/inquiry.model';
+import type { DeliveryState, InquiryRecord } from '../models/inquiry.model';
+import { inquiryRepository, type DeliveryKind } from '../models/inquiry.repository';
 import type { Logger } from '../src/logging/logger.server';
 import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails.server';
-import type { InquiryLead } from '../src/mail/inquiry-lead.server';
+import type { MailedInquiry } from '../src/mail/mailed-inquiry.server';
 import type { MailTransport } from '../src/mail/mail-transport.server';
-
-/** The two messages an inquiry can owe: the staff e-mail and the CRM's ADF copy. */
-type NotificationKind = 'notification' | 'crmNotification';
+import { systemClock, type Clock } from '../src/time/clock';
 
 export interface InquiryOutboxOptions {
   transport: MailTransport;
@@ -26,7 +24,7 @@ export interface InquiryOutboxOptions {
   /** How long after the inquiry arrived a message that still cannot be sent is given up (marked failed). */
   giveUpAfterMs?: number;
   /** The clock that decides what is due, when a lease ends and when to give up; tests pass their own. */
-  clock?: () => Date;
+  clock?: Clock;
 }
 
 export interface InquiryOutbox {
@@ -45,7 +43,7 @@ const DEFAULTS = {
   maxRetryDelayMs: 60 * 60_000,
   concurrency: 4,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
-  clock: () => new Date(),
+  clock: systemClock,
 };
 
 /** The mail server's or the worker's own words, never the message: safe to store and log. */
@@ -55,7 +53,7 @@ function describeFailure(error: unknown): string {
   return [code, responseCode, error.message].filter(Boolean).join(' ').slice(0, 300);
 }
 
-function leadFromRecord(record: InquiryRecord): InquiryLead {
+function mailedInquiryOf(record: InquiryRecord): MailedInquiry {
   return {
     id: record.id,
     firstName: record.firstName,
@@ -82,41 +80,31 @@ function leadFromRecord(record: InquiryRecord): InquiryLead {
 export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
   const settings = { ...DEFAULTS, ...options };
   const { transport, mail, logger } = options;
-  const kinds: NotificationKind[] = mail.crmTo ? ['notification', 'crmNotification'] : ['notification'];
+  const kinds: DeliveryKind[] = mail.crmTo ? ['notification', 'crmNotification'] : ['notification'];
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<number>>();
 
-  function message(kind: NotificationKind, lead: InquiryLead): SendMailOptions {
+  function message(kind: DeliveryKind, lead: MailedInquiry): SendMailOptions {
     return kind === 'notification' ? staffInquiryEmail(lead, mail) : crmLeadEmail(lead, { ...mail, crmTo: mail.crmTo! });
   }
 
   /** Claims one due message of this kind, or finds none. */
-  async function claim(kind: NotificationKind, token: string): Promise<InquiryRecord | null> {
+  async function claim(kind: DeliveryKind, token: string): Promise<InquiryRecord | null> {
     const now = settings.clock();
-    return InquiryCollection.findOneAndUpdate(
-      // Operators in a filter must be marked trusted, since sanitizeFilter is on.
-      { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: mongoose.trusted({ $lte: now }) },
-      { $set: { [`${kind}.nextAttemptAt`]: new Date(now.getTime() + settings.leaseMs), [`${kind}.claimToken`]: token } },
-      { sort: { [`${kind}.nextAttemptAt`]: 1 }, returnDocument: 'after' },
-    )
-      .lean<InquiryRecord>()
-      .exec();
+    return inquiryRepository.claimDue(kind, { now, leaseUntil: new Date(now.getTime() + settings.leaseMs), token });
   }
 
   /** Sends one claimed message and records the outcome; true when it went out. */
-  async function deliver(kind: NotificationKind, record: InquiryRecord, token: string): Promise<boolean> {
+  async function deliver(kind: DeliveryKind, record: InquiryRecord, token: string): Promise<boolean> {
     const state = record[kind] as DeliveryState;
     const log = { inquiryId: record.id, kind };
     let outgoing: SendMailOptions;
     try {
-      outgoing = message(kind, leadFromRecord(record));
+      outgoing = message(kind, mailedInquiryOf(record));
     } catch (error) {
       // A record the worker cannot turn into an e-mail will not improve by waiting: staff must look.
-      await InquiryCollection.updateOne(
-        { id: record.id, [`${kind}.claimToken`]: token },
-        { $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) }, $unset: { [`${kind}.claimToken`]: 1 } },
-      ).exec();
+      await inquiryRepository.markFailed(kind, record.id, token, { error: describeFailure(error), attempted: false });
       logger.error({ ...log, err: describeFailure(error) }, 'inquiry notification could not be built; marked failed');
       return false;
     }
@@ -127,14 +115,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       const now = settings.clock();
       if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
-        await InquiryCollection.updateOne(
-          { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
-          {
-            $set: { [`${kind}.status`]: 'failed', [`${kind}.lastError`]: describeFailure(error) },
-            $inc: { [`${kind}.attempts`]: 1 },
-            $unset: { [`${kind}.claimToken`]: 1 },
-          },
-        ).exec();
+        await inquiryRepository.markFailed(kind, record.id, token, { error: describeFailure(error), attempted: true });
         logger.error(
           { ...log, attempts, err: describeFailure(error) },
           'inquiry notification given up after the retry period; marked failed (npm run inquiries:status lists it)',
@@ -143,22 +124,11 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       }
       const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);
       const nextAttemptAt = new Date(now.getTime() + delay);
-      await InquiryCollection.updateOne(
-        { id: record.id, [`${kind}.status`]: 'pending', [`${kind}.claimToken`]: token },
-        {
-          $set: { [`${kind}.nextAttemptAt`]: nextAttemptAt, [`${kind}.lastError`]: describeFailure(error) },
-          $inc: { [`${kind}.attempts`]: 1 },
-          $unset: { [`${kind}.claimToken`]: 1 },
-        },
-      ).exec();
+      await inquiryRepository.scheduleRetry(kind, record.id, token, { nextAttemptAt, error: describeFailure(error) });
       logger.warn({ ...log, attempts, nextAttemptAt, err: describeFailure(error) }, 'inquiry notification not sent; will retry');
       return false;
     }
-    // Sent: recorded even if another worker has since claimed it, so it is never sent again.
-    await InquiryCollection.updateOne(
-      { id: record.id, [`${kind}.status`]: 'pending' },
-      { $set: { [`${kind}.status`]: 'sent', [`${kind}.sentAt`]: settings.clock() }, $unset: { [`${kind}.claimToken`]: 1 } },
-    ).exec();
+    await inquiryRepository.markSent(kind, record.id, settings.clock());
     logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
     return true;
   }

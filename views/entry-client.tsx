@@ -2,7 +2,6 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
-import { browserRouteContext } from '../src/route-context/browser-route-context';
 import { HYDRATION_DATA_ELEMENT_ID } from '../src/ssr/hydration-data';
 import { WebVitalsReporter } from '../src/vitals/web-vitals-reporter';
 
@@ -28,7 +27,10 @@ function takeHydrationData(): void {
 
 void loadMatchedRoutes().then(() => {
   takeHydrationData();
-  const router = createBrowserRouter(routes, { getContext: browserRouteContext });
+  // The browser's route context (the JSON API, the device's clock) is loaded with the first navigation, not before.
+  const router = createBrowserRouter(routes, {
+    getContext: () => import('../src/route-context/browser-route-context').then((module) => module.browserRouteContext()),
+  });
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
   startTransition(() => {

@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
           { id: 'showroom-page', path: 'showroom', lazy: () => import('./pages/showroom-page').then((page) => page.showroomPage) },
           { id: 'inventory-page', path: 'inventory', lazy: () => import('./pages/inventory-page').then((page) => page.inventoryPage) },
           { id: 'unit-page', path: 'inventory/:slug', lazy: () => import('./pages/unit-page').then((page) => page.unitPage) },
-          { id: 'vehicle-detail-page', path: 'vehicle/:id', lazy: () => import('./pages/vehicle-detail-page').then((page) => page.vehicleDetailPage) },
+          { id: 'model-entry-page', path: 'vehicle/:id', lazy: () => import('./pages/model-entry-page').then((page) => page.modelEntryPage) },
           { id: 'denago-page', path: 'denago', lazy: () => import('./pages/denago-page').then((page) => page.denagoPage) },
           { id: 'evolution-page', path: 'evolution', lazy: () => import('./pages/evolution-page').then((page) => page.evolutionPage) },
           { id: 'model-page', path: 'vehicles/:slug', lazy: () => import('./pages/model-page').then((page) => page.modelPage) },

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { latestModelYear } from '../../src/catalog/model-year';
 import { UNIT_CONDITIONS, UNIT_STATUSES } from '../../src/catalog/unit-fields';
 
 /** Used carts go back further than the new models; nothing is a year older than 1980 or more than a year ahead. */
 const EARLIEST_UNIT_YEAR = 1980;
-const LATEST_UNIT_YEAR = new Date().getFullYear() + 1;
 
 const wholeNumber = (message: string, max: number) =>
   z
@@ -33,11 +33,12 @@ const serialNumber = z
   .toUpperCase()
   .regex(/^[A-Z0-9][A-Z0-9-]{3,29}$/, 'must be 4 to 30 letters, digits or hyphens');
 
-const year = z
-  .number({ error: 'must be a model year such as 2022' })
-  .int('must be a model year such as 2022')
-  .min(EARLIEST_UNIT_YEAR, `must be a model year from ${EARLIEST_UNIT_YEAR} on`)
-  .max(LATEST_UNIT_YEAR, `must be a model year no later than ${LATEST_UNIT_YEAR}`);
+const yearUpTo = (latest: number) =>
+  z
+    .number({ error: 'must be a model year such as 2022' })
+    .int('must be a model year such as 2022')
+    .min(EARLIEST_UNIT_YEAR, `must be a model year from ${EARLIEST_UNIT_YEAR} on`)
+    .max(latest, `must be a model year no later than ${latest}`);
 
 const condition = z.enum(UNIT_CONDITIONS, { error: 'must be new, used or certified' });
 const status = z.enum(UNIT_STATUSES, { error: 'must be available, pending or sold' });
@@ -61,7 +62,8 @@ const photoSource = z
  * One unit of a dealer feed (a CSV row or a JSON entry) once its cells are read as numbers, lists
  * and words: what services/feed checks every row against before anything is imported.
  */
-export function feedUnitSchema(locationIds: readonly string[]) {
+export function feedUnitSchema(locationIds: readonly string[], today: Date) {
+  const year = yearUpTo(latestModelYear(today));
   return z.strictObject({
     stockNumber,
     serialNumber: serialNumber.optional(),

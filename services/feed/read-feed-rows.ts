@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import type { UnitEntry } from '../../src/catalog/unit-entry';
+import { systemClock } from '../../src/time/clock';
 import { feedUnitSchema, type FeedUnit } from './feed-unit-schema';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
@@ -16,6 +17,8 @@ export interface FeedRow {
 export interface FeedReadOptions {
   /** The showroom keys a unit's location may name. */
   locations: readonly string[];
+  /** Today, by the site's clock: how far ahead a model year may be. Unset: the system's. */
+  today?: Date;
   /**
    * The feed file's folder: photo paths are read relative to it, and each must be an existing
    * file. Without it, photo paths are passed on as written and not looked for.
@@ -74,7 +77,7 @@ function unitEntry(unit: FeedUnit, photoSources: string[]): UnitEntry {
  * 'column' for CSV, 'field' for JSON.
  */
 export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'column' | 'field' = 'column'): FeedReadResult {
-  const schema = feedUnitSchema(options.locations);
+  const schema = feedUnitSchema(options.locations, options.today ?? systemClock());
   const problems: string[] = [];
   const units: UnitEntry[] = [];
   const rowByStockNumber = new Map<string, string>();

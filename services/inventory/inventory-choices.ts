@@ -26,10 +26,7 @@ const PRICE_CHOICES = Object.entries(PRICE_LABELS) as FilterChoice[];
  * reads in capitals (DENAGO), another brand as the feed writes it ("Club Car"); a showroom by its
  * name from the business file.
  */
-export function inventoryChoices(
-  held: HeldChoices,
-  showroomNames: ReadonlyMap<string, string>,
-): { total: number; choices: InventoryChoices; offered: OfferedKeys } {
+export function inventoryChoices(held: HeldChoices, showroomNames: ReadonlyMap<string, string>): { total: number; choices: InventoryChoices; offered: OfferedKeys } {
   const { conditions, locations: location } = held;
   // In the catalog's brand order, as the repository groups them.
   const brand: FilterChoice[] = held.brands.map(({ key, name }) => [key, houseBrands.includes(key) || !name ? key.toUpperCase() : name]);

@@ -1,6 +1,7 @@
 import type { Promotion } from '../config/business-file';
 import { businessHolidays, showroomHolidays, type BusinessProfile } from '../config/business-profile';
 import { addDays, instantAt, wallClock, type WallClock } from './business-time';
+import type { Clock } from '../time/clock';
 import { nextChangeToday, nextOpening, openStatus, dayWords, type OpenStatus, type Schedule } from './open-status';
 
 /** When a visitor who writes now hears back: within hours while the team is in, else the next business morning. */
@@ -25,6 +26,8 @@ export interface BusinessMoment {
   showrooms: Record<string, OpenStatus>;
   reply: ReplyPromise;
   promotions: Promotion[];
+  /** The dealer's calendar year (copyright lines, years in business); a moment never spans New Year. */
+  year: number;
 }
 
 function replyPromise(schedule: Schedule, now: WallClock): ReplyPromise {
@@ -53,6 +56,7 @@ export function businessMoment(business: BusinessProfile, promotions: readonly P
     showrooms: Object.fromEntries(showroomSchedules.map(({ id, schedule }) => [id, openStatus(schedule, now)])),
     reply: replyPromise(phoneLine, now),
     promotions: promotions.filter((promotion) => promotion.start <= now.date && now.date <= promotion.end),
+    year: Number(now.date.slice(0, 4)),
   };
 }
 
@@ -60,7 +64,7 @@ export function businessMoment(business: BusinessProfile, promotions: readonly P
  * The moment now, worked out once per stretch rather than on every request: the last one is kept
  * while the clock is inside it.
  */
-export function currentBusinessMoment(business: BusinessProfile, promotions: readonly Promotion[], clock: () => Date = () => new Date()): () => BusinessMoment {
+export function currentBusinessMoment(business: BusinessProfile, promotions: readonly Promotion[], clock: Clock): () => BusinessMoment {
   let last: { moment: BusinessMoment; from: number; until: number } | undefined;
   return () => {
     const now = clock().getTime();

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  categoryOptions,
-  inventoryFiltersFrom,
-  offeredFilters,
-  parseInventoryFilters,
-  parseInventoryPage,
-  type InventoryFilters,
-} from './inventory-filters';
+import { categoryOptions, inventoryFiltersFrom, offeredFilters, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from './inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from './inventory-query';
 
 const filters = (overrides: Partial<InventoryFilters>): InventoryFilters => ({ ...DEFAULT_INVENTORY_FILTERS, ...overrides });

@@ -1,4 +1,4 @@
-import type { InventoryFilters } from './inventory-filters';
+import { parseInventoryFilters, parseInventoryPage, type InventoryFilters } from './inventory-filters';
 
 // Apart from the filters' parsing (inventory-filters.ts): the browser's catalog writes these
 // queries on every page, and only the inventory page parses them.
@@ -16,4 +16,20 @@ export function inventoryQuery(filters: InventoryFilters, page = 1): URLSearchPa
   if (filters.location !== 'all') query.set('location', filters.location);
   if (page > 1) query.set('page', String(page));
   return query;
+}
+
+/** What a request for the inventory (the page or /api/inventory) asks for, and how it may be kept. */
+export interface InventoryRequest {
+  filters: InventoryFilters;
+  page: number;
+  /** The normalized query the answer is kept under: parameter order, defaults and unknown values do not count. */
+  key: string;
+  /** A search holds what one visitor typed: its answer is that visitor's, never kept or shared. */
+  perVisitor: boolean;
+}
+
+export function inventoryRequest(params: URLSearchParams): InventoryRequest {
+  const filters = parseInventoryFilters(params);
+  const page = parseInventoryPage(params);
+  return { filters, page, key: inventoryQuery(filters, page).toString(), perVisitor: filters.search.trim() !== '' };
 }

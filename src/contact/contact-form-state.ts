@@ -1,5 +1,5 @@
 import { CONTACT_FIELDS, CONTEXT_FIELDS, type ContactField, type ContactFieldErrors, type ContextField } from './contact-schema';
-import { LEAD_SOURCE_FIELDS, type LeadSourceField } from './visit-source';
+import { LEAD_SOURCE_FIELDS, type LeadSourceField } from './lead-source';
 
 /**
  * A submission the contact route's action did not accept: what the visitor typed, and why. It is

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { parseLeadSource } from './lead-source.server';
-import { leadSourceFromUrl } from './visit-source';
+import { leadSourceFromUrl } from './lead-source';
 
 describe('where a lead came from', () => {
   test('reads the landing page and the campaign parameters of an address', () => {

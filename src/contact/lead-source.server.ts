@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_SOURCE_FIELDS, type LeadSource } from './visit-source';
+import { LEAD_SOURCE_FIELDS, type LeadSource } from './lead-source';
 
 // Server side only. Each value comes from the visitor's browser, so each is held to the shape
 // it must have; one that does not fit is dropped (it never costs the visitor their message), and

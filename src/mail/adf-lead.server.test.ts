@@ -3,7 +3,7 @@ import { adfDtdProblems } from '../../test/support/adf-dtd';
 import { loadBusinessFile } from '../config/load-business-file.server';
 import { businessProfile } from '../config/business-profile.server';
 import { buildAdfLead } from './adf-lead.server';
-import type { InquiryLead } from './inquiry-lead.server';
+import type { MailedInquiry } from './mailed-inquiry.server';
 
 const business = businessProfile(loadBusinessFile(undefined), 'https://www.shoregolfcarts.test');
 const evCity = { slug: 'denago-ev-city', name: 'DENAGO EV City', brand: 'denago', year: 2026, condition: 'new' as const };
@@ -24,7 +24,7 @@ const onward = {
   condition: 'used' as const,
   unit: { make: 'Club Car', model: 'Onward 4 Passenger', stockNumber: 'SG2401', serialNumber: 'PH2131-283475', price: null },
 };
-const base: InquiryLead = {
+const base: MailedInquiry = {
   id: '3f2c6a54-1f7e-4a8e-9f61-5d1b1f0c2a10',
   firstName: 'Zoë <b>',
   lastName: "O'Brien & Sons",
@@ -36,7 +36,7 @@ const base: InquiryLead = {
 };
 
 /** Every kind of inquiry the site sends, as the outbox builds its lead. */
-const kinds: Array<[string, InquiryLead]> = [
+const kinds: Array<[string, MailedInquiry]> = [
   ['a quote for a vehicle', { ...base, topic: 'quote', vehicle: evCity }],
   ['a test drive', { ...base, topic: 'test drive', vehicle: evCity }],
   ['a financing quote', { ...base, topic: 'financing quote', vehicle: evCity }],
@@ -106,7 +106,7 @@ describe('the ADF lead', () => {
   });
 
   test('gives an inquiry without a vehicle the general-interest vehicle, saying what it is about', () => {
-    const general = (lead: InquiryLead) => /<vehicle[\s\S]*<\/vehicle>/.exec(buildAdfLead(lead, business))![0];
+    const general = (lead: MailedInquiry) => /<vehicle[\s\S]*<\/vehicle>/.exec(buildAdfLead(lead, business))![0];
     expect(general({ ...base, interest: 'general', topic: 'rental', plan: '6-seater-weekly' })).toBe(
       [
         '<vehicle interest="buy" status="new">',

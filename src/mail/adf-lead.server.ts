@@ -5,11 +5,11 @@ import { rentalPlanLabel } from '../contact/contact-prefill';
 import { isVin } from '../catalog/vin';
 import { escapeMarkup as x } from './escape-markup.server';
 import type { UnitOfInterest } from '../contact/vehicle-of-interest';
-import { makeAndModel, type InquiryLead } from './inquiry-lead.server';
+import { makeAndModel, type MailedInquiry } from './mailed-inquiry.server';
 import { leadSourceRows } from './lead-source-rows.server';
 
 /** What an inquiry without a vehicle to sell is about, for the CRM: "Rental: 6 Seater Golf Cart Weekly Rental". */
-function generalInterest(lead: InquiryLead): string {
+function generalInterest(lead: MailedInquiry): string {
   if (lead.plan) return `Rental: ${rentalPlanLabel(lead.plan) ?? lead.plan}`;
   const label = INTEREST_LABELS[lead.interest];
   if (lead.interest === 'service') {
@@ -46,7 +46,7 @@ function unitLines(condition: string, unit: UnitOfInterest): string[] {
  * present but empty, and comments saying what the inquiry is about. Nothing is made up, so a CRM
  * never shows a vehicle nobody asked about; see the README (ADF leads).
  */
-function vehicleLines(lead: InquiryLead): string[] {
+function vehicleLines(lead: MailedInquiry): string[] {
   if (lead.vehicle && lead.interest !== 'service') {
     const { make, model } = makeAndModel(lead.vehicle);
     const interest = /test drive/i.test(lead.topic ?? '') ? 'test-drive' : 'buy';
@@ -77,7 +77,7 @@ function vehicleLines(lead: InquiryLead): string[] {
  * contact and message, the dealership as vendor and the website as provider. Every value is
  * escaped, so nothing a visitor typed can add or change an element.
  */
-export function buildAdfLead(lead: InquiryLead, business: BusinessProfile): string {
+export function buildAdfLead(lead: MailedInquiry, business: BusinessProfile): string {
   // Where the lead came from, in the two places CRMs show: the provider's service (the campaign, as
   // lead-source reports group leads) and the customer comments (every detail, below the message).
   const source = leadSourceRows(lead.source, business.origin);

@@ -5,7 +5,7 @@ import { rentalPlanLabel } from '../contact/contact-prefill';
 import { buildAdfLead } from './adf-lead.server';
 import { businessReadableTime } from '../business/business-time';
 import { escapeMarkup } from './escape-markup.server';
-import type { InquiryLead } from './inquiry-lead.server';
+import type { MailedInquiry } from './mailed-inquiry.server';
 import { leadSourceRows } from './lead-source-rows.server';
 
 /** Who inquiry e-mails come from and go to; all of it is operator configuration. */
@@ -22,23 +22,23 @@ export interface InquiryMailSettings {
 // even if a stored record ever held one.
 const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 
-const fullName = (lead: InquiryLead) => oneLine(`${lead.firstName} ${lead.lastName}`);
+const fullName = (lead: MailedInquiry) => oneLine(`${lead.firstName} ${lead.lastName}`);
 
 /**
  * A stable Message-ID per inquiry and message kind: should a crash ever repeat a send that the
  * mail server had already taken, mail clients see the same message and can fold the two.
  */
-function messageId(lead: InquiryLead, kind: 'staff' | 'crm', business: BusinessProfile): string {
+function messageId(lead: MailedInquiry, kind: 'staff' | 'crm', business: BusinessProfile): string {
   return `<inquiry-${lead.id}-${kind}@${new URL(business.website).hostname}>`;
 }
 
-function about(lead: InquiryLead): string | undefined {
+function about(lead: MailedInquiry): string | undefined {
   if (lead.vehicle) return lead.vehicle.name;
   if (lead.plan) return rentalPlanLabel(lead.plan);
   return undefined;
 }
 
-function detailRows(lead: InquiryLead, business: BusinessProfile): [string, string][] {
+function detailRows(lead: MailedInquiry, business: BusinessProfile): [string, string][] {
   const rows: [string, string][] = [
     ['Name', fullName(lead)],
     ['Email', lead.email],
@@ -54,7 +54,7 @@ function detailRows(lead: InquiryLead, business: BusinessProfile): [string, stri
   return [...rows, ...leadSourceRows(lead.source, business.origin)];
 }
 
-function textBody(lead: InquiryLead, business: BusinessProfile): string {
+function textBody(lead: MailedInquiry, business: BusinessProfile): string {
   const rows = detailRows(lead, business);
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
@@ -72,7 +72,7 @@ function textBody(lead: InquiryLead, business: BusinessProfile): string {
   ].join('\n');
 }
 
-function htmlBody(lead: InquiryLead, business: BusinessProfile): string {
+function htmlBody(lead: MailedInquiry, business: BusinessProfile): string {
   const h = escapeMarkup;
   const cell = 'padding:6px 12px 6px 0;vertical-align:top;';
   const value = (label: string, text: string) => {
@@ -109,7 +109,7 @@ ${rows}
  * interested in, and the lead rides along as lead.xml. Addresses are passed as address objects,
  * never as header text, so no visitor input can add a header or a recipient.
  */
-export function staffInquiryEmail(lead: InquiryLead, settings: InquiryMailSettings): SendMailOptions {
+export function staffInquiryEmail(lead: MailedInquiry, settings: InquiryMailSettings): SendMailOptions {
   const topic = about(lead);
   return {
     from: settings.from,
@@ -124,7 +124,7 @@ export function staffInquiryEmail(lead: InquiryLead, settings: InquiryMailSettin
 }
 
 /** The copy for the CRM: a plain-text body that is the ADF XML and nothing else. */
-export function crmLeadEmail(lead: InquiryLead, settings: InquiryMailSettings & { crmTo: string }): SendMailOptions {
+export function crmLeadEmail(lead: MailedInquiry, settings: InquiryMailSettings & { crmTo: string }): SendMailOptions {
   return {
     from: settings.from,
     to: settings.crmTo,

@@ -1,4 +1,4 @@
-import type { LeadSource } from '../contact/visit-source';
+import type { LeadSource } from '../contact/lead-source';
 
 /**
  * Where a lead came from, as labelled lines for the staff e-mail and the CRM: the visit's landing

@@ -1,7 +1,7 @@
 import type { Catalog } from '../catalog/catalog';
 import type { InquirySender } from '../contact/inquiry-sender';
 import { systemClock } from '../time/clock';
-import { routeContext } from './route-context';
+import { routeContext } from './route-services';
 
 // The browser's services, loaded with the first loader or action that uses them: a page rendered
 // on the server hydrates with the server's data and needs none of their code.

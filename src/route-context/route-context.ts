@@ -1,4 +1,4 @@
-import { createContext, RouterContextProvider } from 'react-router';
+import { createContext } from 'react-router';
 import type { Catalog } from '../catalog/catalog';
 import type { InquirySender } from '../contact/inquiry-sender';
 import type { Clock } from '../time/clock';
@@ -20,21 +20,3 @@ export const inquirySenderContext = createContext<InquirySender>();
 export const siteDataContext = createContext<SiteData>();
 /** The site's one clock. */
 export const clockContext = createContext<Clock>();
-
-export interface RouteServices {
-  catalog: Catalog;
-  inquiries: InquirySender;
-  clock: Clock;
-  /** Only on the server: the browser reuses the root loader's answer. */
-  site?: SiteData;
-}
-
-/** The context every loader and action of one request (or, in the browser, one navigation) is handed. */
-export function routeContext(services: RouteServices): RouterContextProvider {
-  const context = new RouterContextProvider();
-  context.set(catalogContext, services.catalog);
-  context.set(inquirySenderContext, services.inquiries);
-  context.set(clockContext, services.clock);
-  if (services.site) context.set(siteDataContext, services.site);
-  return context;
-}

@@ -81,7 +81,7 @@ describe('the web vitals report a browser sends', () => {
 describe('the page types a report may name', () => {
   test('are the route table’s pages, not its layout routes', () => {
     const ids = pageRouteIds(routes);
-    expect(ids).toEqual(expect.arrayContaining(['home-page', 'inventory-page', 'vehicle-detail-page', 'model-page', 'town-page', 'contact-page', 'not-found-page']));
+    expect(ids).toEqual(expect.arrayContaining(['home-page', 'inventory-page', 'model-entry-page', 'model-page', 'town-page', 'contact-page', 'not-found-page']));
     expect(ids).not.toContain('root');
     expect(ids).not.toContain('pages');
   });

@@ -120,9 +120,14 @@ describe('importing a dealer feed', () => {
     expect(await importFeed(withoutEmerge, options)).toEqual({ created: 0, updated: 0, sold: 0, unchanged: 2 });
     expect((await storedUnit('T200'))!.unit.status).toBe('available');
 
-    expect(await importFeed(withoutEmerge, { ...options, full: true, now: soldOn })).toEqual({ created: 0, updated: 0, sold: 1, unchanged: 2 });
+    expect(await importFeed(withoutEmerge, { ...options, full: true, clock: () => soldOn })).toEqual({ created: 0, updated: 0, sold: 1, unchanged: 2 });
     expect(await storedUnit('T200')).toMatchObject({ in_stock: false, unit: { status: 'sold', soldAt: soldOn } });
-    expect(await importFeed(withoutEmerge, { ...options, full: true, now: new Date('2026-06-05T15:00:00Z') })).toEqual({ created: 0, updated: 0, sold: 0, unchanged: 2 });
+    expect(await importFeed(withoutEmerge, { ...options, full: true, clock: () => new Date('2026-06-05T15:00:00Z') })).toEqual({
+      created: 0,
+      updated: 0,
+      sold: 0,
+      unchanged: 2,
+    });
     expect((await storedUnit('T200'))!.unit.soldAt).toEqual(soldOn);
     // The model entries are no units: a full feed never sells them.
     expect(await models()).toEqual(modelsBefore);

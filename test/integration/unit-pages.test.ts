@@ -208,7 +208,10 @@ describe('a sold unit', () => {
   beforeAll(async () => {
     const { onward, rxv } = TEST_FEED_ROWS;
     // The Emerge is sold now; the Maverick and the Precedent were sold 31 days ago.
-    await importFeed(await writeTestFeed(work, 'no-maverick.csv', onward, TEST_FEED_ROWS.emerge, rxv), { ...feedOptions, now: new Date(Date.now() - 31 * DAY_MS) });
+    await importFeed(await writeTestFeed(work, 'no-maverick.csv', onward, TEST_FEED_ROWS.emerge, rxv), {
+      ...feedOptions,
+      clock: () => new Date(Date.now() - 31 * DAY_MS),
+    });
     await importFeed(await writeTestFeed(work, 'no-emerge.csv', onward, rxv), feedOptions);
   });
 

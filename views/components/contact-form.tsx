@@ -13,7 +13,7 @@ import {
   type ContactField,
   type ContactFieldErrors,
 } from '../../src/contact/contact-schema';
-import { LEAD_SOURCE_FIELDS, visitSource, type LeadSource } from '../../src/contact/visit-source';
+import { LEAD_SOURCE_FIELDS, visitSource, type LeadSource } from '../../src/contact/lead-source';
 import { useSiteStore } from '../state/site-store';
 import { buttonClasses } from './button-styles';
 

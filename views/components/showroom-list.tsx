@@ -1,5 +1,5 @@
 import type { Showroom } from '../../src/config/business-profile';
-import { LocationCard } from './location-card';
+import { ShowroomCard } from './showroom-card';
 
 /** Every showroom as a card with its open sign, hours, phone and directions. */
 export function ShowroomList({ showrooms }: { showrooms: Showroom[] }) {
@@ -7,7 +7,7 @@ export function ShowroomList({ showrooms }: { showrooms: Showroom[] }) {
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
       {showrooms.map((showroom) => (
         <li key={showroom.id}>
-          <LocationCard showroom={showroom} />
+          <ShowroomCard showroom={showroom} />
         </li>
       ))}
     </ul>

@@ -45,3 +45,8 @@ export function useCurrentMoment(): BusinessMoment | null {
 export function usePromotions(): BusinessMoment['promotions'] {
   return useSiteData().moment.promotions;
 }
+
+/** The dealer's calendar year the page was rendered in (the server's clock, not the device's). */
+export function useRenderYear(): number {
+  return useSiteData().moment.year;
+}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useBusiness, useTownLinks } from '../hooks/use-business';
+import { useBusiness, useRenderYear, useTownLinks } from '../hooks/use-business';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { SiteLogo } from '../components/site-logo';
@@ -8,6 +8,7 @@ const linkClass = 'rounded text-brand-100 hover:text-white hover:underline';
 
 export function SiteFooter() {
   const business = useBusiness();
+  const year = useRenderYear();
   // The Ocean County towns, the dealer's home county; the home page lists Cape May County's.
   const footerTowns = useTownLinks().filter((town) => town.county === 'Ocean');
   const siteLinks: Array<{ to: string; label: string; external?: boolean }> = [
@@ -85,7 +86,7 @@ export function SiteFooter() {
           </ul>
         </nav>
         <p className="mt-10 border-t border-brand-800 pt-6 text-xs text-brand-200">
-          © {new Date().getFullYear()} {business.name}. All rights reserved.
+          © {year} {business.name}. All rights reserved.
         </p>
       </div>
     </footer>

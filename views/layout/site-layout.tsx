@@ -25,7 +25,7 @@ function VisitSourceRecorder() {
   useEffect(() => {
     const landing = window.location.href;
     const referrer = document.referrer;
-    import('../../src/contact/visit-source')
+    import('../../src/contact/lead-source')
       .then(({ recordVisitSource }) => recordVisitSource(landing, referrer))
       .catch(() => {
         // A chunk that fails to load (a new deployment): the contact form's hidden fields still name its page.

@@ -10,7 +10,7 @@ import { PageHero } from '../components/page-hero';
 import { PointGrid } from '../components/feature-card';
 import { Section } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
-import { useBusiness, useTownLinks } from '../hooks/use-business';
+import { useBusiness, useRenderYear, useTownLinks } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 
 function initials(name: string): string {
@@ -30,7 +30,7 @@ const COUNTIES = [
 function AboutPage() {
   const business = useBusiness();
   const townLinks = useTownLinks();
-  const years = yearsInBusiness(business.foundedYear);
+  const years = yearsInBusiness(business.foundedYear, useRenderYear());
   const stats = [
     { value: years, label: 'Years in business' },
     { value: business.happyCustomers, label: 'Happy customers' },

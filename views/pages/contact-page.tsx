@@ -4,7 +4,7 @@ import { findVehicleOfInterest, prefillFromSearchParams, prefillMessage, vehicle
 import { parseContactContext, type ContactField } from '../../src/contact/contact-schema';
 import { INTERESTS } from '../../src/contact/interest';
 import { SEND_FAILURE_STATUS } from '../../src/contact/inquiry-sender';
-import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/visit-source';
+import { LEAD_SOURCE_FIELDS, leadSourceFromUrl, type LeadSource } from '../../src/contact/lead-source';
 import { catalogContext } from '../../src/route-context/route-context';
 import { inquirySenderContext } from '../../src/route-context/route-context';
 import { ButtonLink } from '../components/button-link';

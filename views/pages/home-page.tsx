@@ -18,7 +18,7 @@ import { PromotionBand } from '../components/promotion-band';
 import { Section, SectionHeading } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
-import { useBusiness, usePromotions, useTownLinks } from '../hooks/use-business';
+import { useBusiness, useRenderYear, usePromotions, useTownLinks } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 
@@ -56,7 +56,7 @@ function HomePage() {
   const { featured, total } = useLoaderData() as HomeData;
   const capeMayTowns = useTownLinks().filter((town) => town.county === 'Cape May');
   const heroVehicle = featured[0];
-  const years = yearsInBusiness(business.foundedYear);
+  const years = yearsInBusiness(business.foundedYear, useRenderYear());
   const mainShowroom = business.showrooms[0]!;
   const otherShowrooms = business.showrooms.length - 1;
   return (

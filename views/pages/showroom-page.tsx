@@ -4,7 +4,7 @@ import { listOf } from '../../src/text/list-of';
 import { contactPath } from '../../src/contact/contact-path';
 import { ButtonLink } from '../components/button-link';
 import { Icon, type IconName } from '../components/icon';
-import { LocationCard } from '../components/location-card';
+import { ShowroomCard } from '../components/showroom-card';
 import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
@@ -61,7 +61,7 @@ function ShowroomPage() {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {business.showrooms.map((showroom) => (
             <li key={showroom.id}>
-              <LocationCard showroom={showroom} withHours status={moment?.showrooms[showroom.id]} />
+              <ShowroomCard showroom={showroom} withHours status={moment?.showrooms[showroom.id]} />
             </li>
           ))}
           <li className="flex flex-col rounded-[var(--radius-card)] bg-brand-900 p-6 text-white">

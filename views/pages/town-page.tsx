@@ -20,7 +20,7 @@ import { PageHero } from '../components/page-hero';
 import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VehicleCard } from '../components/vehicle-card';
-import { useBusiness, usePromotions } from '../hooks/use-business';
+import { useBusiness, useRenderYear, usePromotions } from '../hooks/use-business';
 import { notFoundPage } from './not-found-page';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
@@ -87,7 +87,7 @@ function TownPage() {
 
 function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: TownPageCopy; popular: PopularVehicle[] }) {
   const business = useBusiness();
-  const copy = withYears(written, yearsInBusiness(business.foundedYear));
+  const copy = withYears(written, yearsInBusiness(business.foundedYear, useRenderYear()));
   return (
     <>
       <PageHero

@@ -22,7 +22,7 @@ interface LocationCardProps {
 }
 
 /** A showroom: where it is, how to call, when it is open, and how to get there. */
-export function LocationCard({ showroom, withHours = false, status, headingLevel: Heading = 'h3' }: LocationCardProps) {
+export function ShowroomCard({ showroom, withHours = false, status, headingLevel: Heading = 'h3' }: LocationCardProps) {
   const links = externalLinks.flatMap((link) => (showroom.links[link.key] ? [{ ...link, href: showroom.links[link.key]! }] : []));
   return (
     <Card as="article" className="flex h-full flex-col p-6">

@@ -1,9 +1,8 @@
 import { matchRoutes } from 'react-router';
-import { CAMPAIGN_PARAMETERS } from '../src/contact/visit-source';
+import { CAMPAIGN_PARAMETERS } from '../src/contact/lead-source';
 import { CONTACT_PREFILL_PARAMETERS } from '../src/contact/contact-path';
-import { parseInventoryFilters, parseInventoryPage } from '../src/catalog/inventory-filters';
-import { inventoryQuery } from '../src/catalog/inventory-query';
-import { routes } from './routes';
+import { inventoryRequest } from '../src/catalog/inventory-query';
+import { routes } from '../views/routes';
 
 /** How a page request is rendered and kept. */
 export interface PageCacheKey {
@@ -19,8 +18,8 @@ export interface PageCacheKey {
  */
 const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string; perVisitor: boolean }> = {
   'inventory-page': (params) => {
-    const filters = parseInventoryFilters(params);
-    return { query: inventoryQuery(filters, parseInventoryPage(params)).toString(), perVisitor: filters.search.trim() !== '' };
+    const { key, perVisitor } = inventoryRequest(params);
+    return { query: key, perVisitor };
   },
   // The form echoes a prefill and, for a visitor without JavaScript, the campaign of its own address
   // in hidden fields: such a page is that visitor's.

@@ -1,10 +1,10 @@
 import { brandLabel } from '../catalog/brand-label';
-import type { LeadSource } from '../contact/visit-source';
+import type { LeadSource } from '../contact/lead-source';
 import type { ContactInput } from '../contact/contact-schema';
 import type { VehicleOfInterest } from '../contact/vehicle-of-interest';
 
 /** One stored inquiry, as the staff e-mail and the ADF lead describe it. */
-export interface InquiryLead extends ContactInput {
+export interface MailedInquiry extends ContactInput {
   id: string;
   createdAt: Date;
   topic?: string;

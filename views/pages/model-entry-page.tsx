@@ -23,25 +23,23 @@ import { CheckList } from '../components/check-list';
 import { VehiclePageTop } from '../components/vehicle-page-top';
 import { FactTile } from '../components/fact-tile';
 import type { StructuredData } from '../../src/head/structured-data';
+import { isVehicleId } from '../../src/catalog/vehicle-key';
 import { brandLabel } from '../../src/catalog/brand-label';
 
-interface VehicleDetailData {
+interface ModelEntryData {
   /** The vehicle, null when no vehicle has the id; pending during a client-side navigation. */
   vehicle: Deferrable<Vehicle | null>;
 }
 
-/** A vehicle id's shape; the catalog checks it again. A plain pattern keeps zod out of this page's bundle. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-
-async function vehicleDetailLoader({ params, context }: LoaderFunctionArgs) {
+async function modelEntryLoader({ params, context }: LoaderFunctionArgs) {
   const id = params.id ?? '';
-  if (!UUID.test(id)) return data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
+  if (!isVehicleId(id)) return data({ vehicle: null } satisfies ModelEntryData, { status: 404 });
   const found = context.get(catalogContext).findVehicle(id);
-  if (loadsInBrowser()) return { vehicle: handedToPage(found) } satisfies VehicleDetailData;
+  if (loadsInBrowser()) return { vehicle: handedToPage(found) } satisfies ModelEntryData;
   const vehicle = await found;
   // A unit of the dealer's feed has its own page under the inventory.
   if (vehicle?.unit) throw redirect(vehiclePath(vehicle), 301);
-  return vehicle ? ({ vehicle } satisfies VehicleDetailData) : data({ vehicle: null } satisfies VehicleDetailData, { status: 404 });
+  return vehicle ? ({ vehicle } satisfies ModelEntryData) : data({ vehicle: null } satisfies ModelEntryData, { status: 404 });
 }
 
 /** The badge (docs/product.md#vehicles): NEW first, then whether it is on the lot. */
@@ -51,7 +49,7 @@ function vehicleBadge(vehicle: Pick<Vehicle, 'isNew' | 'inStock'>): { label: str
   return { label: 'Out of Stock', tone: 'neutral' };
 }
 
-function VehicleDetailSkeleton() {
+function ModelEntrySkeleton() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6" data-testid="vehicle-detail-skeleton">
       <p role="status" className="sr-only">
@@ -79,7 +77,7 @@ function VehicleDetailSkeleton() {
   );
 }
 
-function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLater: boolean }) {
+function ModelEntry({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLater: boolean }) {
   const business = useBusiness();
   const badge = vehicleBadge(vehicle);
   const canonical = vehiclePath(vehicle);
@@ -87,7 +85,7 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
 
   // The head was written before a client-side navigation's data arrived; name the tab now.
   useEffect(() => {
-    if (arrivedLater) document.title = `${vehicleDetailHead(vehicle, business).title} | ${business.name}`;
+    if (arrivedLater) document.title = `${modelEntryHead(vehicle, business).title} | ${business.name}`;
   }, [arrivedLater, vehicle, business]);
 
   return (
@@ -165,21 +163,21 @@ function VehicleDetail({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLat
   );
 }
 
-function VehicleDetailPage() {
-  const { vehicle } = useLoaderData() as VehicleDetailData;
+function ModelEntryPage() {
+  const { vehicle } = useLoaderData() as ModelEntryData;
   const { id } = useParams();
   const arrivedLater = vehicle instanceof Promise;
   return (
     // A new id starts a new boundary, so moving between vehicles shows the skeleton, not the last one.
-    <Suspense key={id} fallback={<VehicleDetailSkeleton />}>
+    <Suspense key={id} fallback={<ModelEntrySkeleton />}>
       <Await resolve={vehicle} errorElement={<VehicleNotFound />}>
-        {(found) => (found ? <VehicleDetail vehicle={found} arrivedLater={arrivedLater} /> : <VehicleNotFound />)}
+        {(found) => (found ? <ModelEntry vehicle={found} arrivedLater={arrivedLater} /> : <VehicleNotFound />)}
       </Await>
     </Suspense>
   );
 }
 
-function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile, structuredData: StructuredData | null = null): PageHead {
+function modelEntryHead(vehicle: Vehicle, business: BusinessProfile, structuredData: StructuredData | null = null): PageHead {
   return {
     title: `${vehicle.name} for Sale`,
     // About what search results show of a description.
@@ -191,9 +189,9 @@ function vehicleDetailHead(vehicle: Vehicle, business: BusinessProfile, structur
   };
 }
 
-export const vehicleDetailPage: PageModule<VehicleDetailData> = {
-  Component: VehicleDetailPage,
-  loader: vehicleDetailLoader,
+export const modelEntryPage: PageModule<ModelEntryData> = {
+  Component: ModelEntryPage,
+  loader: modelEntryLoader,
   handle: {
     head: ({ data, params, business, structuredData }) => {
       const vehicle = data?.vehicle;
@@ -203,7 +201,7 @@ export const vehicleDetailPage: PageModule<VehicleDetailData> = {
       if (!vehicle) {
         return vehicleNotFoundHead;
       }
-      return vehicleDetailHead(vehicle, business, structuredData);
+      return modelEntryHead(vehicle, business, structuredData);
     },
   },
 };
