@@ -21,7 +21,7 @@ const forbidden = {
 /** Server-only code is named *.server.ts (or .tsx): the one marker, wherever the file sits. */
 const SERVER_ONLY_FILES = './**/*.server.{ts,tsx}';
 const SERVER_ONLY_IN_VIEWS =
-  'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the request context).';
+  'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the route context).';
 const SERVER_ONLY_IN_SHARED =
   'shared src files reach the browser through the views: only a *.server.ts file may import a *.server.ts module (name this file *.server.ts if only the server uses it).';
 

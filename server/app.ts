@@ -73,8 +73,8 @@ export function createApp(options: AppOptions): express.Express {
     return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
   };
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion }) : undefined;
-  const sendJson = cachedJson(options.devMiddleware ? undefined : catalogVersion);
+  const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion, clock }) : undefined;
+  const sendJson = cachedJson(clock, options.devMiddleware ? undefined : catalogVersion);
   const app = express();
   app.disable('x-powered-by');
   if (env.TRUST_PROXY) app.set('trust proxy', /^\d+$/.test(env.TRUST_PROXY) ? Number(env.TRUST_PROXY) : env.TRUST_PROXY);

@@ -4,11 +4,13 @@ import { loadConfigOrExit } from '../src/config/load-config-or-exit.server';
 import { createLogger } from '../src/logging/logger.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { renderPage } from '../views/entry-server';
+import { exitOnUnhandledErrors } from './exit-on-unhandled';
 import { startServer } from './start-server';
 
 // `npm run dev`: Vite in middleware mode, so pages render from source with hot updates.
 const { env, business } = loadConfigOrExit();
 const logger = createLogger(env);
+exitOnUnhandledErrors(logger);
 const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
 const root = process.cwd();
 

@@ -25,12 +25,14 @@ function takeHydrationData(): void {
   if (element?.textContent) Object.assign(window, { __staticRouterHydrationData: JSON.parse(element.textContent) as unknown });
 }
 
+// The browser's route context (the JSON API, the device's clock): a small chunk of its own, asked
+// for at once beside the page's modules so that the first navigation never waits for it, and kept
+// out of the entry every page loads.
+const browserContext = import('../src/route-context/browser-route-context');
+
 void loadMatchedRoutes().then(() => {
   takeHydrationData();
-  // The browser's route context (the JSON API, the device's clock) is loaded with the first navigation, not before.
-  const router = createBrowserRouter(routes, {
-    getContext: () => import('../src/route-context/browser-route-context').then((module) => module.browserRouteContext()),
-  });
+  const router = createBrowserRouter(routes, { getContext: () => browserContext.then((module) => module.browserRouteContext()) });
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
   startTransition(() => {

@@ -6,6 +6,7 @@ import { SHARED_CACHE_CONTROL } from './cache-control.server';
 import { precompress } from './precompressed-body.server';
 import { createResponseCache } from './response-cache.server';
 import { sendPrecompressed, type PrecompressedResponse } from './send-precompressed.server';
+import type { Clock } from '../time/clock';
 
 /** A JSON answer, and whether it may be kept for every request of its key until the catalog changes. */
 export interface JsonAnswer {
@@ -37,8 +38,8 @@ function sendFresh(req: Request, res: Response, answer: JsonAnswer): void {
  * concurrent misses for one key run once. Without a version (a catalog that has none, or a read
  * that failed), every answer is made afresh.
  */
-export function cachedJson(version?: () => Promise<CatalogVersion>): SendJson {
-  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024 });
+export function cachedJson(clock: Clock, version?: () => Promise<CatalogVersion>): SendJson {
+  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, clock });
   const once = singleFlight<PrecompressedResponse | JsonAnswer>();
   return async (req, res, key, answer) => {
     let generation: string | null = null;

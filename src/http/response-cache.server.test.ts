@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createResponseCache } from './response-cache.server';
 import type { PrecompressedResponse } from './send-precompressed.server';
+import { systemClock } from '../time/clock';
 
 const response = (tag: string, size = 10): PrecompressedResponse => ({
   status: 200,
@@ -11,7 +12,7 @@ const response = (tag: string, size = 10): PrecompressedResponse => ({
 
 describe('createResponseCache', () => {
   it('forgets everything when a new generation is asked for, and keeps nothing made in an older one', () => {
-    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000 });
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, clock: systemClock });
     expect(cache.get('v1', 'a')).toBeUndefined();
     cache.set('v1', 'a', response('a'));
     expect(cache.get('v1', 'a')?.body.tag).toBe('a');
@@ -21,7 +22,7 @@ describe('createResponseCache', () => {
   });
 
   it('lets the least recently used go first, within its count and bytes', () => {
-    const cache = createResponseCache({ maxEntries: 2, maxBytes: 25 });
+    const cache = createResponseCache({ maxEntries: 2, maxBytes: 25, clock: systemClock });
     cache.get('v1', 'x');
     cache.set('v1', 'a', response('a'));
     cache.set('v1', 'b', response('b'));
@@ -37,7 +38,7 @@ describe('createResponseCache', () => {
 
   it('keeps a response for at most its age limit', () => {
     let time = 0;
-    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000, now: () => time });
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, maxAgeMs: 60_000, clock: () => new Date(time) });
     cache.get('v1', 'a');
     cache.set('v1', 'a', response('a'));
     time = 60_000;

@@ -1,3 +1,4 @@
+import type { Clock } from '../time/clock';
 import type { PrecompressedResponse } from './send-precompressed.server';
 
 export interface ResponseCacheOptions {
@@ -5,7 +6,8 @@ export interface ResponseCacheOptions {
   maxBytes: number;
   /** A bound on staleness should a catalog write ever not change the generation. */
   maxAgeMs?: number;
-  now?: () => number;
+  /** The site's clock: how old an entry is. */
+  clock: Clock;
 }
 
 export interface ResponseCache {
@@ -31,7 +33,7 @@ const DEFAULT_MAX_AGE_MS = 60_000;
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
-  const now = options.now ?? Date.now;
+  const now = () => options.clock().getTime();
   const entries = new Map<string, Entry>();
   let current: string | undefined;
   let bytes = 0;

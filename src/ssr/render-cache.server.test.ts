@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Catalog } from '../catalog/catalog';
 import type { PrecompressedResponse } from '../http/send-precompressed.server';
 import { createRenderCache, isStorable, watchedCatalog } from './render-cache.server';
+import { systemClock } from '../time/clock';
 
 const page = (text: string, status = 200): PrecompressedResponse => ({
   status,
@@ -48,7 +49,7 @@ describe('createRenderCache', () => {
   it('keeps pages per generation: the catalog version and the year', async () => {
     const version = versions();
     let time = Date.parse('2026-12-31T23:59:00Z');
-    const cache = createRenderCache({ version: version.read, now: () => time });
+    const cache = createRenderCache({ version: version.read, clock: () => new Date(time) });
     const first = (await cache.generation())!;
     cache.set(first, '/about', page('about'));
     expect(cache.get(first, '/about')?.body.tag).toBe('about');
@@ -68,13 +69,13 @@ describe('createRenderCache', () => {
 
   it('has no generation when the version cannot be read, so pages are rendered as if there were no cache', async () => {
     const version = versions();
-    const cache = createRenderCache({ version: version.read });
+    const cache = createRenderCache({ version: version.read, clock: systemClock });
     version.fail(true);
     expect(await cache.generation()).toBeNull();
   });
 
   it('keeps not-found pages apart: made-up paths cannot push real pages out', async () => {
-    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxNotFound: 2 });
+    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxNotFound: 2, clock: systemClock });
     const generation = (await cache.generation())!;
     cache.set(generation, '/', page('home'));
     cache.set(generation, '/about', page('about'));
@@ -86,7 +87,7 @@ describe('createRenderCache', () => {
   });
 
   it('renders once for concurrent misses of one key, and again for another key or generation', async () => {
-    const cache = createRenderCache({ version: versions().read });
+    const cache = createRenderCache({ version: versions().read, clock: systemClock });
     let renders = 0;
     const render = async () => {
       renders += 1;

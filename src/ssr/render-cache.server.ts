@@ -3,6 +3,7 @@ import type { Catalog } from '../catalog/catalog';
 import { createResponseCache, type ResponseCache } from '../http/response-cache.server';
 import type { PrecompressedResponse } from '../http/send-precompressed.server';
 import { singleFlight } from '../cache/single-flight';
+import type { Clock } from '../time/clock';
 
 export interface RenderCache {
   /**
@@ -27,7 +28,8 @@ export interface RenderCacheOptions {
   /** How many not-found pages are kept, apart from the pages. */
   maxNotFound?: number;
   maxAgeMs?: number;
-  now?: () => number;
+  /** The site's clock: the year of the generation, how old a page is. */
+  clock: Clock;
 }
 
 const DEFAULT_MAX_ENTRIES = 500;
@@ -75,8 +77,8 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
  * it; the catalog service notices one within a second (at once for writes in this process).
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
-  const now = options.now ?? Date.now;
-  const common = { maxAgeMs: options.maxAgeMs, now };
+  const { clock } = options;
+  const common = { maxAgeMs: options.maxAgeMs, clock };
   const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
   const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
   const once = singleFlight<unknown>();
@@ -85,7 +87,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     async generation() {
       try {
         const { revision, lastModified } = await options.version();
-        return `${revision}|${lastModified ?? ''}|${new Date(now()).getFullYear()}`;
+        return `${revision}|${lastModified ?? ''}|${clock().getFullYear()}`;
       } catch {
         return null;
       }

@@ -13,7 +13,7 @@ const externalLinks = [
   { key: 'reviews', label: 'Reviews' },
 ] as const;
 
-interface LocationCardProps {
+interface ShowroomCardProps {
   showroom: Showroom;
   /** Its opening hours, and with them its open or closed sign when there is one. */
   withHours?: boolean;
@@ -22,7 +22,7 @@ interface LocationCardProps {
 }
 
 /** A showroom: where it is, how to call, when it is open, and how to get there. */
-export function ShowroomCard({ showroom, withHours = false, status, headingLevel: Heading = 'h3' }: LocationCardProps) {
+export function ShowroomCard({ showroom, withHours = false, status, headingLevel: Heading = 'h3' }: ShowroomCardProps) {
   const links = externalLinks.flatMap((link) => (showroom.links[link.key] ? [{ ...link, href: showroom.links[link.key]! }] : []));
   return (
     <Card as="article" className="flex h-full flex-col p-6">
