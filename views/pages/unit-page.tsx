@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { similarVehicles } from '../../src/catalog/similar-vehicles';
-import { unitPageStatus } from '../../src/catalog/unit-page-status';
+import { unitPageOutcome } from '../../src/catalog/unit-page-outcome';
 import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
 import { brandLabel } from '../../src/catalog/brand-label';
 import { contactPath } from '../../src/contact/contact-path';
@@ -37,7 +37,7 @@ async function unitPageLoader({ params, context }: LoaderFunctionArgs) {
   if (!vehicle?.unit) return data({ unit: null } satisfies UnitPageData, { status: 404 });
   const unit = vehicle as Unit;
   const modelPage = unitModelPage(unit);
-  switch (unitPageStatus(unit.unit, context.get(clockContext)(), { hasModelPage: modelPage !== undefined })) {
+  switch (unitPageOutcome(unit.unit, context.get(clockContext)(), { hasModelPage: modelPage !== undefined })) {
     case 'show':
       return { unit } satisfies UnitPageData;
     case 'gone':

@@ -13,7 +13,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * - 'not-found': sold longer ago, no model page (404).
  * A sold unit without soldAt cannot count its 30 days and is treated as sold long ago.
  */
-export function unitPageStatus(
+export function unitPageOutcome(
   unit: { status?: UnitStatus; soldAt?: string | Date | null },
   now: Date,
   { hasModelPage }: { hasModelPage: boolean },
