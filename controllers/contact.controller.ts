@@ -16,7 +16,7 @@ export interface ContactControllerOptions {
   pageContext: (inquiries?: InquirySender) => RouterContextProvider;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
-  /** Submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
+  /** Accepted submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
   rateLimit: { limit: number; windowSeconds: number };
   logger: Logger;
 }
@@ -48,11 +48,14 @@ export function contactController(options: ContactControllerOptions): Router {
   // Over the allowance the action still runs, with a sender that refuses: the page keeps what was typed.
   const renderRefused = formPostController({ pages, origin, context: () => options.pageContext(overAllowance) });
 
-  // One limiter for both routes: the API and the HTML form draw on the same allowance.
+  // One limiter for both routes: the API and the HTML form draw on the same allowance. Only an
+  // accepted submission (stored: 201 from the API, 303 from the form) uses it up, so a visitor who
+  // mistyped their e-mail address a few times can still send the corrected form.
   const limiter = clientRateLimit({
     windowMs: options.rateLimit.windowSeconds * 1000,
     limit: options.rateLimit.limit,
     logger: options.logger,
+    counts: (res) => res.statusCode === 201 || res.statusCode === 303,
     onLimit: async (req, res, next) => {
       req.log?.warn({ status: 429 }, 'contact submission rate-limited');
       if (req.path === '/contact') return renderRefused(req, res, next);

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { RequestHandler, Response } from 'express';
 import { rateLimit, type Options } from 'express-rate-limit';
 import type { Logger } from '../logging/logger.server';
 
@@ -9,16 +9,22 @@ export interface ClientRateLimitOptions {
   logger: Logger;
   /** Answers a request over the allowance. */
   onLimit: Options['handler'];
+  /**
+   * Whether an answered request used up part of the allowance; the others are given back once
+   * answered. Unset: every request counts.
+   */
+  counts?: (res: Response) => boolean;
 }
 
 /**
  * A per-client-address allowance with the standard RateLimit headers; the limiter's own
  * configuration warnings (such as a proxy header while TRUST_PROXY is unset) go to the log.
  */
-export function clientRateLimit({ windowMs, limit, logger, onLimit }: ClientRateLimitOptions): RequestHandler {
+export function clientRateLimit({ windowMs, limit, logger, onLimit, counts }: ClientRateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(counts ? { skipFailedRequests: true, requestWasSuccessful: (_req, res) => counts(res) } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
     logger: {
