@@ -5,6 +5,7 @@ import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { defaultPublicOrigin, type Env } from '../src/config/env.server';
+import { checkFolderOwners } from '../src/config/folder-owners.server';
 import { connectDatabase } from '../src/db/connect-database.server';
 import type { Logger } from '../src/logging/logger.server';
 import { createMailTransport } from '../src/mail/mail-transport.server';
@@ -27,6 +28,7 @@ export const SHUTDOWN_GRACE_MS = 8_000;
 export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
   const { logger } = options;
   let env = options.env;
+  checkFolderOwners(env);
   const database = await connectDatabase(env, logger);
   let stopping = false;
   const server = createServer();

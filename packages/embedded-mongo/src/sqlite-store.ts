@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
@@ -323,16 +323,35 @@ export class SqliteStore implements StoreStatements {
   }
 }
 
-/** The data folder holds personal data: only the process owner may enter it. */
+/**
+ * The data folder holds personal data: it must belong to the user this process runs as (its owner
+ * could move or delete the files whatever their modes say, even under a process running as root),
+ * and only that user may enter it.
+ */
 function makePrivateFolder(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  try {
-    chmodSync(folder, 0o700);
-  } catch (error) {
+  const owner = statSync(folder).uid;
+  const self = process.getuid?.();
+  if (self !== undefined && owner !== self) {
     throw new StoreOpenError(
-      `The data folder ${folder} belongs to another user (uid ${statSync(folder).uid}); the site must own it to keep it private (${(error as Error).message}).`,
+      `The data folder ${folder} belongs to ${userName(owner)}, not to ${userName(self)} that this process runs as, so that user could move or delete the database; run as its owner, or give it to this user (chown -R ${self} ${folder}) if its files are this site's.`,
     );
   }
+  chmodSync(folder, 0o700);
+}
+
+/** "nobody (uid 65534)", from /etc/passwd when it names the user. */
+function userName(uid: number): string {
+  let name: string | undefined;
+  try {
+    name = readFileSync('/etc/passwd', 'utf8')
+      .split('\n')
+      .map((line) => line.split(':'))
+      .find((fields) => fields[2] === String(uid))?.[0];
+  } catch {
+    // No user database to read: the uid alone.
+  }
+  return name ? `${name} (uid ${uid})` : `uid ${uid}`;
 }
 
 /** Setting WAL mode needs a moment alone with the file; two processes starting together take turns. */

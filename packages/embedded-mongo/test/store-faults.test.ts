@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { chownSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { BSON, MongoClient, UUID } from 'mongodb';
@@ -126,6 +126,16 @@ describe('a data folder in the first format (a .bson file per collection)', () =
     expect(await reader.db('shore-golf-carts').collection('vehicles').countDocuments()).toBe(2);
     await reader.close();
     await again.close();
+  });
+});
+
+describe('a data folder another user owns', () => {
+  it('is refused, even to a process running as root, naming its owner, and nothing is written in it', async () => {
+    const dataDir = dataFolder();
+    chownSync(dataDir, 65534, 65534);
+    const self = process.getuid!();
+    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(new RegExp(`data folder ${dataDir} belongs to (nobody \\()?uid 65534\\)?, not to .*uid ${self}`));
+    expect(readdirSync(dataDir)).toEqual([]);
   });
 });
 
