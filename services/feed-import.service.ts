@@ -83,6 +83,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
 
   const photos = await processUnitPhotos(units, {
     photosDir: options.photosDir,
+    feedDir: path.dirname(path.resolve(file)),
     processed: downloadedPhotos(stored, options.photosDir),
     onProgress: options.onPhotoProgress,
     concurrency: options.concurrency,

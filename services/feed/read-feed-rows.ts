@@ -1,10 +1,9 @@
-import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { UnitEntry } from '../../src/catalog/unit-entry';
 import { systemClock } from '../../src/time/clock';
 import { feedUnitSchema, type FeedUnit } from './feed-unit-schema';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
+import { feedPhotoFile } from '../photos/feed-photo-file';
 import { isWebAddress } from '../photos/photo-source';
 import { feedColumns, type FeedColumnName } from './feed-columns';
 
@@ -21,7 +20,8 @@ export interface FeedReadOptions {
   today?: Date;
   /**
    * The feed file's folder: photo paths are read relative to it, and each must be an existing
-   * file. Without it, photo paths are passed on as written and not looked for.
+   * file in it or below it (links followed). Without it, photo paths are passed on as written and
+   * not looked for.
    */
   baseDir?: string;
 }
@@ -118,12 +118,14 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
     const photos = result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
     const photoSources = photos.map((source, index) => {
       if (isWebAddress(source) || options.baseDir === undefined) return source;
-      const file = path.resolve(options.baseDir, source);
-      if (!statSync(file, { throwIfNoEntry: false })?.isFile()) {
-        problems.push(oneLine(`${row.label}, ${cell} photos, item ${index + 1}: no such file ${file}`));
-        valid = false;
-      }
-      return file;
+      const found = feedPhotoFile(options.baseDir, source);
+      if ('file' in found) return found.file;
+      const where = `${row.label}, ${cell} photos, item ${index + 1}`;
+      // A path that leads out of the feed's folder is never opened: the line says whose photo it is.
+      if ('refused' in found) problems.push(oneLine(`${where}: ${source}${stockNumber ? ` (stock ${stockNumber})` : ''} ${found.refused}`));
+      else problems.push(oneLine(`${where}: no such file ${found.missing}`));
+      valid = false;
+      return source;
     });
     if (valid && result.success) units.push(unitEntry(result.data, photoSources));
   }

@@ -65,7 +65,7 @@ async function writtenFiles(): Promise<string[]> {
 
 /** The one line a refused photo gives, after checking that nothing was written. */
 async function refusal(source: string, limits: PhotoProcessingOptions['limits'] = {}): Promise<string> {
-  const error = await processPhoto(source, { photosDir, limits }).then(
+  const error = await processPhoto(source, { photosDir, feedDir: work, limits }).then(
     () => null,
     (caught: unknown) => caught,
   );
@@ -77,7 +77,7 @@ async function refusal(source: string, limits: PhotoProcessingOptions['limits'] 
 describe('processPhoto', () => {
   it('writes AVIF, WebP and JPEG at 480, 960 and 1600 px wide into the folder named by its content hash', async () => {
     const source = await writeSource('u2417-1.jpg', (await cartPhoto(2400, 1600)).jpeg());
-    const photo = await processPhoto(source, { photosDir });
+    const photo = await processPhoto(source, { photosDir, feedDir: work });
 
     expect(photo.hash).toMatch(/^[a-f0-9]{32}$/);
     expect(photo).toMatchObject({ width: 2400, height: 1600 });
@@ -111,12 +111,12 @@ describe('processPhoto', () => {
   });
 
   it('never makes a photo wider than it is: 700 px gives 480 and 700, 300 px gives only 300', async () => {
-    const medium = await processPhoto(await writeSource('medium.png', (await cartPhoto(700, 467)).png()), { photosDir });
+    const medium = await processPhoto(await writeSource('medium.png', (await cartPhoto(700, 467)).png()), { photosDir, feedDir: work });
     expect(medium.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([
       [480, 320],
       [700, 467],
     ]);
-    const small = await processPhoto(await writeSource('small.webp', (await cartPhoto(300, 200)).webp()), { photosDir });
+    const small = await processPhoto(await writeSource('small.webp', (await cartPhoto(300, 200)).webp()), { photosDir, feedDir: work });
     expect(small.sources.avif.map(({ width }) => width)).toEqual([300]);
     expect((await sharp(path.join(photosDir, small.hash, '300.jpg')).metadata()).width).toBe(300);
   });
@@ -132,7 +132,7 @@ describe('processPhoto', () => {
     // The GPS block's pointer tag (0x8825), in either byte order.
     expect(input.exif?.includes(Buffer.from([0x88, 0x25])) || input.exif?.includes(Buffer.from([0x25, 0x88]))).toBe(true);
 
-    const photo = await processPhoto(source, { photosDir });
+    const photo = await processPhoto(source, { photosDir, feedDir: work });
     for (const file of (await writtenFiles()).filter((name) => /\.(avif|webp|jpg)$/.test(name))) {
       const bytes = await readFile(path.join(photosDir, file));
       const written = await sharp(bytes).metadata();
@@ -144,7 +144,7 @@ describe('processPhoto', () => {
 
   it('turns a photo the camera held sideways upright before the orientation tag goes', async () => {
     const source = await writeSource('sideways.jpg', (await cartPhoto(1200, 800)).jpeg().withMetadata({ orientation: 6 }));
-    const photo = await processPhoto(source, { photosDir });
+    const photo = await processPhoto(source, { photosDir, feedDir: work });
     expect(photo).toMatchObject({ width: 800, height: 1200 });
     expect(photo.sources.jpeg.map(({ width, height }) => [width, height])).toEqual([
       [480, 720],
@@ -157,12 +157,12 @@ describe('processPhoto', () => {
   it('processes the same bytes once: again, even at the same time, it returns the same photo and rewrites nothing', async () => {
     const source = await writeSource('u2417-1.jpg', (await cartPhoto(1000, 667)).jpeg());
     const copy = await writeSource('same-bytes-other-name.jpg', await readFile(source));
-    const [first, concurrent] = await Promise.all([processPhoto(source, { photosDir }), processPhoto(copy, { photosDir })]);
+    const [first, concurrent] = await Promise.all([processPhoto(source, { photosDir, feedDir: work }), processPhoto(copy, { photosDir, feedDir: work })]);
     expect(concurrent).toEqual(first);
     const before = await stat(path.join(photosDir, first.hash, '960.avif'));
     const files = await writtenFiles();
 
-    expect(await processPhoto(copy, { photosDir })).toEqual(first);
+    expect(await processPhoto(copy, { photosDir, feedDir: work })).toEqual(first);
     expect((await stat(path.join(photosDir, first.hash, '960.avif'))).mtimeMs).toBe(before.mtimeMs);
     expect(await writtenFiles()).toEqual(files);
     expect(files.filter((name) => !name.startsWith(first.hash))).toEqual([]);
@@ -233,8 +233,8 @@ describe('processPhoto', () => {
     });
 
     it('processes a photo from an http address exactly as the same bytes from a file', async () => {
-      const downloaded = await processPhoto(`${origin}/u2417/1.jpg`, { photosDir });
-      const fromFile = await processPhoto(await writeSource('u2417-1.jpg', jpeg), { photosDir });
+      const downloaded = await processPhoto(`${origin}/u2417/1.jpg`, { photosDir, feedDir: work });
+      const fromFile = await processPhoto(await writeSource('u2417-1.jpg', jpeg), { photosDir, feedDir: work });
       expect(downloaded).toEqual(fromFile);
       expect(downloaded.sources.webp.map(({ width }) => width)).toEqual([480, 800]);
     });

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { unitPhotoSchema } from './unit-photo-schema';
+import { feedPhotoFile } from './feed-photo-file';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { isWebAddress } from './photo-source';
 
@@ -22,6 +24,8 @@ export const PHOTO_LIMITS = {
 export interface PhotoProcessingOptions {
   /** Where each photo's folder goes: DATA_DIR/photos. */
   photosDir: string;
+  /** The feed file's folder: a photo path is read from it or below it, never from elsewhere. */
+  feedDir: string;
   limits?: Partial<typeof PHOTO_LIMITS>;
 }
 
@@ -51,11 +55,22 @@ function sourceLabel(source: string): string {
   }
 }
 
-async function readLocalFile(file: string, maxBytes: number, reject: (reason: string) => never): Promise<Buffer> {
-  const info = await stat(file).catch((error: NodeJS.ErrnoException) => reject(`cannot read it (${error.code ?? error.message})`));
-  if (!info.isFile()) reject('is not a file');
-  if (info.size > maxBytes) reject(`is ${megabytes(info.size)}; a photo may be at most ${megabytes(maxBytes)}`);
-  return readFile(file);
+async function readLocalFile(source: string, feedDir: string, maxBytes: number, reject: (reason: string) => never): Promise<Buffer> {
+  const found = feedPhotoFile(feedDir, source);
+  if ('refused' in found) reject(found.refused);
+  if ('missing' in found) reject('cannot read it (ENOENT)');
+  // The real path, checked just now; no link is followed at its end, and a pipe would not hold up the import.
+  const handle = await open(found.realPath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK).catch((error: NodeJS.ErrnoException) =>
+    reject(`cannot read it (${error.code ?? error.message})`),
+  );
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) reject('is not a file');
+    if (info.size > maxBytes) reject(`is ${megabytes(info.size)}; a photo may be at most ${megabytes(maxBytes)}`);
+    return await handle.readFile();
+  } finally {
+    await handle.close();
+  }
 }
 
 async function download(url: string, limits: typeof PHOTO_LIMITS, reject: (reason: string) => never): Promise<Buffer> {
@@ -160,7 +175,7 @@ async function writeSizes(bytes: Buffer, size: { width: number; height: number }
 }
 
 /**
- * Processes one photo of a unit, off the request path: reads a file or downloads an http(s) URL
+ * Processes one photo of a unit, off the request path: reads a file of the feed's folder or downloads an http(s) URL
  * (size cap, timeout, image content types only), checks it is a JPEG, PNG, WebP or AVIF of a sane
  * size without decoding it, then writes AVIF, WebP and JPEG at PHOTO_WIDTHS (never upscaled),
  * upright and without any metadata (EXIF, GPS), into photosDir/<content hash>/. The folder is
@@ -173,7 +188,7 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
   const reject = (reason: string): never => {
     throw new PhotoRejectedError(sourceLabel(source), reason);
   };
-  const bytes = isWebAddress(source) ? await download(source, limits, reject) : await readLocalFile(source, limits.maxBytes, reject);
+  const bytes = isWebAddress(source) ? await download(source, limits, reject) : await readLocalFile(source, options.feedDir, limits.maxBytes, reject);
   const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 32);
   const folder = path.join(options.photosDir, hash);
   const processed = await readManifest(folder);

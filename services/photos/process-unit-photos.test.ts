@@ -39,7 +39,7 @@ describe('processUnitPhotos', () => {
         { stockNumber: 'SG2402', photoSources: [notes, front] },
         { stockNumber: 'SG2403', photoSources: [] },
       ],
-      { photosDir: path.join(work, 'photos'), onProgress: (done, total) => progress.push(`${done}/${total}`) },
+      { photosDir: path.join(work, 'photos'), feedDir: work, onProgress: (done, total) => progress.push(`${done}/${total}`) },
     );
     expect(problems).toEqual([`stock SG2402, photo 1: ${notes}: is not a JPEG, PNG, WebP or AVIF image`]);
     // The side photo is blue, the front one red: their dominant colors tell them apart.
@@ -53,6 +53,8 @@ describe('processUnitPhotos', () => {
   it('stops and throws when photos cannot be written at all, rather than calling them refused', async () => {
     const notAFolder = path.join(work, 'photos-is-a-file');
     await writeFile(notAFolder, '');
-    await expect(processUnitPhotos([{ stockNumber: 'SG2401', photoSources: [front, side] }], { photosDir: notAFolder })).rejects.toMatchObject({ code: 'EEXIST' });
+    await expect(processUnitPhotos([{ stockNumber: 'SG2401', photoSources: [front, side] }], { photosDir: notAFolder, feedDir: work })).rejects.toMatchObject({
+      code: 'EEXIST',
+    });
   });
 });

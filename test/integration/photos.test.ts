@@ -26,7 +26,7 @@ describe('GET /photos/<hash>/<file>', () => {
     work = await mkdtemp(path.join(tmpdir(), 'photos-http-'));
     const photosDir = path.join(work, 'data', 'photos');
     const source = await writeSolidPhoto(path.join(work, 'u2417-1.jpg'), 1000, 667, '#1f6fa3');
-    photo = await processPhoto(source, { photosDir });
+    photo = await processPhoto(source, { photosDir, feedDir: work });
     // Things that must never be served from beside the photos.
     await writeFile(path.join(work, 'data', 'embedded-mongo.sqlite'), 'private data');
     await mkdir(path.join(photosDir, `.${photo.hash}-unfinished`));
@@ -106,7 +106,7 @@ describe('the site serves the photos the import wrote to DATA_DIR/photos', () =>
     work = await mkdtemp(path.join(tmpdir(), 'photos-site-'));
     const dataDir = path.join(work, 'data');
     const source = await writeSolidPhoto(path.join(work, 'u2418-1.png'), 700, 466, '#c8553d');
-    photo = await processPhoto(source, { photosDir: path.join(dataDir, 'photos') });
+    photo = await processPhoto(source, { photosDir: path.join(dataDir, 'photos'), feedDir: work });
     site = await startTestApp({ DATA_DIR: dataDir, SEED_CATALOG: false });
   });
   afterAll(async () => {
