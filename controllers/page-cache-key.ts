@@ -1,4 +1,4 @@
-import { matchRoutes } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { CAMPAIGN_PARAMETERS } from '../src/contact/lead-source';
 import { CONTACT_PREFILL_PARAMETERS } from '../src/contact/contact-path';
 import { inventoryRequest } from '../src/catalog/inventory-query';
@@ -30,6 +30,21 @@ const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string
 };
 
 /**
+ * The readers by the exact path of their page ('/inventory'), taken from the route table once: a
+ * request is then one map lookup, not a route match, so a query no page reads (`?utm_source=…`)
+ * costs what the bare address costs. Only fixed paths read a query.
+ */
+const READERS_BY_PATH = new Map(
+  (function fixedPaths(list: readonly RouteObject[], parent: string): Array<[string, (typeof QUERY_READERS)[string]]> {
+    return list.flatMap((route) => {
+      const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+      const reader = route.id === undefined ? undefined : QUERY_READERS[route.id];
+      return [...(reader ? [[path, reader] as [string, typeof reader]] : []), ...fixedPaths(route.children ?? [], path)];
+    });
+  })(routes, ''),
+);
+
+/**
  * The cache key of a page request URL: the path exactly as requested (canonical redirects happen
  * before pages), and only the query the matched page reads, normalized (parameter order, defaults
  * and unknown values do not count). The page is rendered for the key, not for the URL, so every
@@ -39,8 +54,7 @@ export function pageCacheKey(url: string): PageCacheKey {
   const start = url.indexOf('?');
   if (start === -1) return { key: url, perVisitor: false };
   const path = url.slice(0, start);
-  const routeId = matchRoutes(routes, path)?.at(-1)?.route.id;
-  const reader = routeId ? QUERY_READERS[routeId] : undefined;
+  const reader = READERS_BY_PATH.get(path);
   if (!reader) return { key: path, perVisitor: false };
   const { query, perVisitor } = reader(new URLSearchParams(url.slice(start + 1)));
   return { key: query ? `${path}?${query}` : path, perVisitor };

@@ -22,6 +22,7 @@ import { siteData } from '../src/route-context/site-data.server';
 import type { Env } from '../src/config/env.server';
 import { canonicalPath } from '../src/http/canonical-path.server';
 import { errorHandler } from '../src/http/error-handler.server';
+import { precompressedFiles } from '../src/http/precompressed-files.server';
 import { cachedJson } from '../src/http/cached-json.server';
 import { securityHeaders } from '../src/http/security-headers.server';
 import type { Logger } from '../src/logging/logger.server';
@@ -111,15 +112,20 @@ export function createApp(options: AppOptions): express.Express {
   app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
-  app.use('/assets', express.static(path.join(options.staticDir, 'assets'), { immutable: true, maxAge: YEAR_SECONDS * 1000, index: false, fallthrough: false }));
-  const staticFiles = express.static(options.staticDir, { index: false, maxAge: 60 * 60 * 1000 });
+  // The build writes each asset's .br and .gz beside it: sent as they are, never compressed again.
+  const assets = path.join(options.staticDir, 'assets');
+  const forAYear = { immutable: true, maxAge: YEAR_SECONDS * 1000 };
+  app.use('/assets', precompressedFiles(assets, forAYear), express.static(assets, { ...forAYear, index: false, fallthrough: false }));
+  const forAnHour = { maxAge: 60 * 60 * 1000 };
+  const encodedFiles = precompressedFiles(options.staticDir, forAnHour);
+  const staticFiles = express.static(options.staticDir, { ...forAnHour, index: false });
   // Only a path that can be a file costs a look at the disk.
-  app.use((req, res, next) => (FILE_PATH.test(req.path) ? staticFiles(req, res, next) : next()));
+  app.use((req, res, next) => (FILE_PATH.test(req.path) ? encodedFiles(req, res, (error?: unknown) => (error ? next(error) : staticFiles(req, res, next))) : next()));
 
   app.use(canonicalPath);
   app.use(redirectsController({ financingUrl: business.financingUrl, catalog }));
   // The process starts with each release, so its start is when the fixed pages last changed.
-  app.use(sitemapController(catalog, env.PUBLIC_ORIGIN, clock()));
+  app.use(sitemapController(catalog, env.PUBLIC_ORIGIN, clock(), catalogVersion));
   app.use(
     contactController({
       inquiries,

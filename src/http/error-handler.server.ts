@@ -28,7 +28,12 @@ export const errorHandler: ErrorRequestHandler = (error: unknown, req, res, next
     const httpError = error as HttpError;
     const candidate = httpError.status ?? httpError.statusCode;
     // body-parser and other http-errors producers mark client errors as safe to expose.
-    if (candidate && candidate >= 400 && candidate < 500 && httpError.expose) {
+    // A static file that is not there (an asset of an earlier release) is a plain 404: the static
+    // handler marks its error as not for exposure only because it wraps the file system's.
+    if (candidate === 404) {
+      status = 404;
+      message = 'Not found.';
+    } else if (candidate && candidate >= 400 && candidate < 500 && httpError.expose) {
       status = candidate;
       message =
         httpError.type === 'entity.too.large'

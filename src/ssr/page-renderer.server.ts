@@ -8,8 +8,8 @@ export interface PageRenderer {
   template(url: string): Promise<string>;
   render(request: Request, context: RouterContextProvider): Promise<RenderedPage>;
   /**
-   * Head tags that start downloading the matched pages' own chunks with the entry, rather than
-   * after it: without them the browser finds the page chunk only once the entry has run.
+   * Head tags that start downloading the entry's imports and the matched pages' own chunks with the
+   * entry, rather than after it: without them the browser finds them only once the entry has run.
    */
   preloadTags(routeIds: readonly string[]): Promise<string>;
 }
@@ -30,12 +30,11 @@ export function fileTemplateRenderer(templatePath: string, render: RenderPage, m
       manifest ??= manifestPath ? readFile(manifestPath, 'utf8').then((text) => JSON.parse(text) as BuildManifest) : Promise.resolve(null);
       const loaded = await manifest;
       if (!loaded) return '';
-      return (
-        initialAssets(loaded, routeIds)
-          // Low priority, like the entry's own (vite.config.ts): the first paint does not need them.
-          .page.map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
-          .join('\n    ')
-      );
+      const { entry, page } = initialAssets(loaded, routeIds);
+      // The entry's own imports (the framework chunk) and the page's chunks, found with the entry
+      // rather than after it has run; low priority, like the entry itself (vite.config.ts): the
+      // first paint does not need them. The entry is the template's script tag.
+      return [...entry.slice(1), ...page].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('\n    ');
     },
   };
 }

@@ -203,6 +203,29 @@ describe('the render cache', () => {
     await importCatalog([cityEntry]);
   });
 
+  it('sends the sitemap as kept until the catalog version changes: the same bytes and validator, 304 on a revisit, rebuilt after a catalog write', async () => {
+    const first = await request(app)
+      .get('/sitemap.xml')
+      .expect(200)
+      .expect('Content-Type', /application\/xml/);
+    await request(app).get('/sitemap.xml').set('If-None-Match', first.headers.etag!).expect(304);
+    // A vehicle written behind the catalog's back (no new version): the kept sitemap does not read the catalog again.
+    const id = '00000000-0000-4000-8000-00000000beef';
+    const probe = { id, slug: 'sitemap-probe', name: 'Probe', description: 'Probe', brand: 'denago', category: 'city', price: 1, images: [], specifications: {} };
+    await mongoose.connection
+      .db!.collection('vehicles')
+      .insertOne({ ...probe, features: [], in_stock: true, is_new: true, createdAt: new Date(), updatedAt: new Date() });
+    const kept = await request(app).get('/sitemap.xml').expect(200);
+    expect(kept.text).toBe(first.text);
+    expect(kept.headers.etag).toBe(first.headers.etag);
+    // A write through the catalog moves its version: the next sitemap is built afresh and lists it.
+    await VehicleCollection.updateOne({ id }, { $set: { name: 'Probe 2' } }).exec();
+    const rebuilt = await request(app).get('/sitemap.xml').expect(200);
+    expect(rebuilt.text).toContain(`/vehicle/${id}`);
+    expect(rebuilt.headers.etag).not.toBe(first.headers.etag);
+    await VehicleCollection.deleteOne({ id }).exec();
+  });
+
   describe('pages holding what someone typed', () => {
     beforeEach(async () => {
       // The plain contact page is kept; what follows must not change it.
