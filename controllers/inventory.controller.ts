@@ -3,7 +3,8 @@ import type { Catalog } from '../src/catalog/catalog';
 import { PRIVATE_NO_STORE } from '../src/http/cache-control.server';
 import type { SendJson } from '../src/http/cached-json.server';
 import { querySuffix } from '../src/http/redirect-keeping-query.server';
-import { inventoryQuery, inventoryRequest } from '../src/catalog/inventory-query';
+import { INVENTORY_QUERY_TOO_LONG, inventoryQuery, inventoryRequest } from '../src/catalog/inventory-query';
+import { AppError } from '../src/http/app-error.server';
 
 /**
  * GET /api/inventory?search=&brand=&category=&price=&page=: one page of the inventory, as the
@@ -14,7 +15,8 @@ import { inventoryQuery, inventoryRequest } from '../src/catalog/inventory-query
 export function inventoryController(catalog: Catalog, sendJson: SendJson): RequestHandler {
   return async (req, res, next) => {
     try {
-      const { filters, page, key, perVisitor } = inventoryRequest(new URLSearchParams(querySuffix(req).slice(1)));
+      const { filters, page, key, perVisitor, tooLong } = inventoryRequest(new URLSearchParams(querySuffix(req).slice(1)));
+      if (tooLong) throw new AppError(400, INVENTORY_QUERY_TOO_LONG);
       await sendJson(req, res, `inventory?${key}`, async () => {
         const listing = await catalog.findInventoryPage({ filters, page });
         const applied = inventoryQuery(listing.filters, listing.page).toString() === key && listing.page <= listing.pageCount;

@@ -10,16 +10,18 @@ export interface PageCacheKey {
   key: string;
   /** True when the page holds what one visitor typed or was sent (a search, a prefilled form): never shared. */
   perVisitor: boolean;
+  /** A query longer than the page ever reads: answered 400 without rendering. */
+  tooLong?: boolean;
 }
 
 /**
  * The query parameters each page reads, in a normal form. Every other page reads none, so any query
  * (`?utm_source=…`, `?r=<random>`) leaves its key, its rendering and its bytes unchanged.
  */
-const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string; perVisitor: boolean }> = {
+const QUERY_READERS: Record<string, (params: URLSearchParams) => { query: string; perVisitor: boolean; tooLong?: boolean }> = {
   'inventory-page': (params) => {
-    const { key, perVisitor } = inventoryRequest(params);
-    return { query: key, perVisitor };
+    const { key, perVisitor, tooLong } = inventoryRequest(params);
+    return { query: key, perVisitor, tooLong };
   },
   // The form echoes a prefill and, for a visitor without JavaScript, the campaign of its own address
   // in hidden fields: such a page is that visitor's.
@@ -56,6 +58,6 @@ export function pageCacheKey(url: string): PageCacheKey {
   const path = url.slice(0, start);
   const reader = READERS_BY_PATH.get(path);
   if (!reader) return { key: path, perVisitor: false };
-  const { query, perVisitor } = reader(new URLSearchParams(url.slice(start + 1)));
-  return { key: query ? `${path}?${query}` : path, perVisitor };
+  const { query, perVisitor, tooLong } = reader(new URLSearchParams(url.slice(start + 1)));
+  return { key: query ? `${path}?${query}` : path, perVisitor, ...(tooLong ? { tooLong } : {}) };
 }

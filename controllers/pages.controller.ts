@@ -8,6 +8,8 @@ import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
+import { INVENTORY_QUERY_TOO_LONG } from '../src/catalog/inventory-query';
+import { AppError } from '../src/http/app-error.server';
 import { pageCacheKey } from './page-cache-key';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-cache.server';
@@ -58,8 +60,8 @@ export interface PagesControllerOptions {
 export function cachedPagesController(cache: RenderCache): RequestHandler {
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const { key, perVisitor } = pageCacheKey(req.originalUrl);
-    if (perVisitor) return next();
+    const { key, perVisitor, tooLong } = pageCacheKey(req.originalUrl);
+    if (perVisitor || tooLong) return next();
     const generation = await cache.generation();
     const page = generation === null ? undefined : cache.get(generation, key);
     if (!page) return next();
@@ -106,7 +108,8 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
   return async (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     try {
-      const { key, perVisitor } = pageCacheKey(req.originalUrl);
+      const { key, perVisitor, tooLong } = pageCacheKey(req.originalUrl);
+      if (tooLong) throw new AppError(400, INVENTORY_QUERY_TOO_LONG);
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);

@@ -36,7 +36,8 @@ export interface OfferedKeys {
   locations: readonly string[];
 }
 
-const SEARCH_MAX_LENGTH = 100;
+/** The longest search the form takes (its input's maxlength); the filters keep no more of one. */
+export const SEARCH_MAX_LENGTH = 100;
 
 /** Vehicles on one page of the inventory. */
 export const INVENTORY_PAGE_SIZE = 24;

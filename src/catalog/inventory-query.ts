@@ -1,4 +1,4 @@
-import { parseInventoryFilters, parseInventoryPage, type InventoryFilters } from './inventory-filters';
+import { parseInventoryFilters, parseInventoryPage, SEARCH_MAX_LENGTH, type InventoryFilters } from './inventory-filters';
 
 // Apart from the filters' parsing (inventory-filters.ts): the browser's catalog writes these
 // queries on every page, and only the inventory page parses them.
@@ -26,10 +26,22 @@ export interface InventoryRequest {
   key: string;
   /** A search holds what one visitor typed: its answer is that visitor's, never kept or shared. */
   perVisitor: boolean;
+  /**
+   * Longer than the form ever writes (a search past its maxlength, or more query than every filter
+   * at its longest): refused with 400 rather than searched, so it costs nothing.
+   */
+  tooLong: boolean;
 }
+
+/** What a visitor is told when the inventory's query is longer than the form ever writes. */
+export const INVENTORY_QUERY_TOO_LONG = 'That search is too long. Please shorten it and try again.';
+
+/** Room for every filter at its longest, a page number and the search, encoded. */
+const MAX_QUERY_LENGTH = 600;
 
 export function inventoryRequest(params: URLSearchParams): InventoryRequest {
   const filters = parseInventoryFilters(params);
   const page = parseInventoryPage(params);
-  return { filters, page, key: inventoryQuery(filters, page).toString(), perVisitor: filters.search.trim() !== '' };
+  const tooLong = params.toString().length > MAX_QUERY_LENGTH || (params.get('search') ?? '').length > SEARCH_MAX_LENGTH;
+  return { filters, page, key: inventoryQuery(filters, page).toString(), perVisitor: filters.search.trim() !== '', tooLong };
 }

@@ -86,6 +86,18 @@ describe('createRenderCache', () => {
     expect(cache.get(generation, '/made-up-0')).toBeUndefined();
   });
 
+  it('keeps pages of a query apart: a flood of made-up filter links cannot push the pages shoppers use out', async () => {
+    const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxOfAQuery: 2, clock: systemClock });
+    const generation = (await cache.generation())!;
+    cache.set(generation, '/', page('home'));
+    cache.set(generation, '/inventory', page('inventory'));
+    for (let index = 0; index < 100; index += 1) cache.set(generation, `/inventory?category=made-up-${index}`, page(`filtered ${index}`));
+    expect(cache.get(generation, '/')?.body.tag).toBe('home');
+    expect(cache.get(generation, '/inventory')?.body.tag).toBe('inventory');
+    expect(cache.get(generation, '/inventory?category=made-up-99')?.body.tag).toBe('filtered 99');
+    expect(cache.get(generation, '/inventory?category=made-up-0')).toBeUndefined();
+  });
+
   it('renders once for concurrent misses of one key, and again for another key or generation', async () => {
     const cache = createRenderCache({ version: versions().read, clock: systemClock });
     let renders = 0;

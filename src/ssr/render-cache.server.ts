@@ -27,6 +27,8 @@ export interface RenderCacheOptions {
   maxBytes?: number;
   /** How many not-found pages are kept, apart from the pages. */
   maxNotFound?: number;
+  /** How many pages of a query (`/inventory?brand=…`) are kept, apart from the pages. */
+  maxOfAQuery?: number;
   maxAgeMs?: number;
   /** The site's clock: the year of the generation, how old a page is. */
   clock: Clock;
@@ -35,6 +37,7 @@ export interface RenderCacheOptions {
 const DEFAULT_MAX_ENTRIES = 500;
 const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
 const DEFAULT_MAX_NOT_FOUND = 50;
+const DEFAULT_MAX_OF_A_QUERY = 200;
 
 /**
  * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
@@ -73,14 +76,19 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
 /**
  * Server-rendered pages kept compressed by key for the current generation (catalog version and
  * year): at most 500 pages and 48 MB (all three encodings counted), least recently used out, each
- * for at most 60 s, and apart from them at most 50 not-found pages. A new catalog version empties
- * it; the catalog service notices one within a second (at once for writes in this process).
+ * for at most 60 s; apart from them, in budgets of their own, at most 200 pages of a query (the
+ * inventory's filters, which anyone can vary without end) and 50 not-found pages, so that a flood
+ * of made-up filter links or addresses never pushes out the pages shoppers use. A new catalog
+ * version empties it; the catalog service notices one within a second (at once for writes in this
+ * process).
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const { clock } = options;
   const common = { maxAgeMs: options.maxAgeMs, clock };
   const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
   const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
+  const ofAQuery: ResponseCache = createResponseCache({ maxEntries: options.maxOfAQuery ?? DEFAULT_MAX_OF_A_QUERY, maxBytes: 16 * 1024 * 1024, ...common });
+  const cacheFor = (key: string, status: number) => (status === 404 ? notFound : key.includes('?') ? ofAQuery : pages);
   const once = singleFlight<unknown>();
 
   return {
@@ -93,12 +101,13 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       }
     },
     get(generation, key) {
-      // Both are asked, so both move on to a new generation together.
+      // Every budget is asked, so all move on to a new generation together.
       const page = pages.get(generation, key);
+      const filtered = ofAQuery.get(generation, key);
       const missing = notFound.get(generation, key);
-      return page ?? missing;
+      return page ?? filtered ?? missing;
     },
-    set: (generation, key, page) => (page.status === 404 ? notFound : pages).set(generation, key, page),
+    set: (generation, key, page) => cacheFor(key, page.status).set(generation, key, page),
     renderOnce: <T>(generation: string, key: string, render: () => Promise<T>) => once(`${generation}\n${key}`, render) as Promise<T>,
   };
 }

@@ -116,6 +116,31 @@ describe(`the inventory of ${SIZE} vehicles`, () => {
   });
 });
 
+describe('queries longer than the filter form ever writes', () => {
+  const longSearch = 'cart '.repeat(21);
+  const padded = `brand=denago&${'x'.repeat(700)}=1`;
+
+  it('refuses a search past the form’s 100 characters, or a padded query, with 400 and says why, on the page and the API alike', async () => {
+    for (const query of [`search=${encodeURIComponent(longSearch)}`, padded]) {
+      const page = await request(site.app).get(`/inventory?${query}`).expect(400);
+      expect(page.text, query).toBe('That search is too long. Please shorten it and try again.');
+      expect(page.headers['cache-control'], query).toBe('no-store');
+      const api = await request(site.app).get(`/api/inventory?${query}`).expect(400);
+      expect(api.body, query).toEqual({ error: 'That search is too long. Please shorten it and try again.' });
+    }
+  });
+
+  it('still answers the longest search the form writes, with every filter beside it', async () => {
+    // Nothing matches, so page 2 is past the end: 404, answered rather than refused.
+    await request(site.app)
+      .get(`/inventory?search=${encodeURIComponent('a'.repeat(100))}&brand=denago&category=rover&price=over-25000&condition=new&location=waretown&page=2`)
+      .expect(404);
+    await request(site.app)
+      .get(`/inventory?search=${encodeURIComponent('a'.repeat(100))}`)
+      .expect(200);
+  });
+});
+
 describe('pages that stay small as the catalog grows', () => {
   it('the home page carries only its three featured carts and the count', async () => {
     const { text } = await request(site.app).get('/').expect(200);
