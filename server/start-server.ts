@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
@@ -20,10 +20,19 @@ import { systemClock } from '../src/time/clock';
 export const SHUTDOWN_GRACE_MS = 8_000;
 
 /**
+ * Once stopping, how long a kept-alive connection with no request on it stays open: a request
+ * already on its way (a browser's next click, a proxy reusing its connection) is then answered,
+ * with `Connection: close`, instead of meeting a reset. Each connection in use closes after its
+ * answer, so only connections that stay silent this long are closed by the server.
+ */
+export const IDLE_CONNECTION_GRACE_MS = 2_000;
+
+/**
  * Connects the database, starts listening and stops cleanly on SIGTERM or SIGINT: the listener
- * closes, keep-alive connections are told to close, requests in flight finish, then background
- * work stops and the database closes. A listener that cannot start releases everything and the
- * error says why in one line.
+ * closes, every answer from then on (those in flight included) carries `Connection: close`,
+ * silent keep-alive connections are closed after IDLE_CONNECTION_GRACE_MS, then background work
+ * stops and the database closes. A listener that cannot start releases everything and the error
+ * says why in one line.
  */
 export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
   const { logger } = options;
@@ -32,9 +41,13 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   const database = await connectDatabase(env, logger);
   let stopping = false;
   const server = createServer();
+  // The answers being prepared, so that a stop can still tell their clients to close the connection.
+  const answering = new Set<ServerResponse>();
   // Runs before the app: once stopping, every answer tells the client not to reuse the connection.
   server.prependListener('request', (_req, res) => {
     if (stopping) res.setHeader('Connection', 'close');
+    answering.add(res);
+    res.once('close', () => answering.delete(res));
   });
   let site: Site;
   try {
@@ -71,13 +84,18 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
     stopping = true;
     const deadline = Date.now() + SHUTDOWN_GRACE_MS;
     logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down');
+    // No new connections. Not http's server.close(): it also drops every idle keep-alive connection
+    // at once, resetting the requests already on their way on them. This resolves once every
+    // connection has closed.
+    const drained = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+    for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+    const closeSilent = setTimeout(() => server.closeIdleConnections(), IDLE_CONNECTION_GRACE_MS);
     // Requests get most of the grace period; mail and the database need the rest.
-    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-    server.closeIdleConnections();
     if (!(await settlesWithin(drained, SHUTDOWN_GRACE_MS - 2_000))) {
       logger.warn('requests still running at the end of the grace period; closing their connections');
       server.closeAllConnections();
     }
+    clearTimeout(closeSilent);
     // A send cut short is sent again after its lease (the same Message-ID): at least once, never lost.
     if (!(await settlesWithin(outbox.stop(), Math.max(deadline - Date.now() - 500, 0)))) {
       logger.warn('an e-mail was still being handed over; it will be sent again after a restart');
