@@ -1,4 +1,4 @@
-import { vehicleRepository } from '../models/vehicle.repository';
+import { vehicleRepository, type HeldChoices } from '../models/vehicle.repository';
 import type { Catalog } from '../src/catalog/catalog';
 import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
@@ -39,6 +39,30 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
   const showroomNames = new Map(showrooms.map((showroom) => [showroom.id, showroom.name]));
   const version = recentRead(() => vehicleRepository.catalogVersion(), { maxAgeMs: versionMaxAgeMs, clock });
   let writesSeen = vehicleRepository.writesInThisProcess();
+  const catalogVersion = () => {
+    // A write made by this process is seen at once; one made by another within a second.
+    const writes = vehicleRepository.writesInThisProcess();
+    if (writes !== writesSeen) {
+      writesSeen = writes;
+      version.forget();
+    }
+    return version();
+  };
+  // What the inventory holds to filter by changes only with the catalog: counted once per version,
+  // not on every search or filtered page.
+  let held: { version: string; choices: Promise<HeldChoices> } | undefined;
+  const heldChoices = async (): Promise<HeldChoices> => {
+    const { revision, lastModified } = await catalogVersion();
+    const current = `${revision}|${lastModified ?? ''}`;
+    if (held?.version !== current) {
+      const choices = vehicleRepository.heldChoices();
+      held = { version: current, choices };
+      choices.catch(() => {
+        if (held?.choices === choices) held = undefined;
+      });
+    }
+    return held.choices;
+  };
   return {
     listVehicles: () => vehicleRepository.listed(),
 
@@ -54,7 +78,7 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
     },
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
-      const { total, choices, offered } = inventoryChoices(await vehicleRepository.heldChoices(), showroomNames);
+      const { total, choices, offered } = inventoryChoices(await heldChoices(), showroomNames);
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const { matching, vehicles } = await vehicleRepository.matchingPage<InventoryRecord>(
@@ -75,14 +99,6 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
 
     countVehicles: () => vehicleRepository.countListed(),
 
-    catalogVersion() {
-      // A write made by this process is seen at once; one made by another within a second.
-      const writes = vehicleRepository.writesInThisProcess();
-      if (writes !== writesSeen) {
-        writesSeen = writes;
-        version.forget();
-      }
-      return version();
-    },
+    catalogVersion,
   };
 }

@@ -1,5 +1,6 @@
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { vehicleRepository } from '../../models/vehicle.repository';
 import { generatedCatalog } from '../support/generated-catalog';
 import { importCatalog } from '../../services/catalog-import.service';
 import type { InventoryFilters } from '../../src/catalog/inventory-filters';
@@ -113,6 +114,29 @@ describe(`the inventory of ${SIZE} vehicles`, () => {
     expect(body.vehicles.map((vehicle: { name: string }) => vehicle.name)).toEqual(expectedNames({ brand: 'evolution' }, 2));
     expect(body).toMatchObject({ page: 2, matching: matchingCount({ brand: 'evolution' }), total: SIZE, filters: { brand: 'evolution' } });
     expect(Object.keys(body.vehicles[0]).sort()).toEqual(['brand', 'category', 'description', 'id', 'images', 'isNew', 'name', 'price', 'slug']);
+  });
+});
+
+describe('the filter choices', () => {
+  it('are counted once per catalog version, not for every search or filtered page', async () => {
+    const counted = vi.spyOn(vehicleRepository, 'heldChoices');
+    try {
+      await request(site.app).get('/inventory?search=rover').expect(200);
+      await request(site.app).get('/inventory?search=city&brand=denago').expect(200);
+      await request(site.app).get('/api/inventory?search=maverick').expect(200);
+      expect(counted.mock.calls.length).toBeLessThanOrEqual(1);
+      const before = counted.mock.calls.length;
+      await importCatalog(
+        generatedCatalog(SIZE)
+          .slice(0, 1)
+          .map((entry) => ({ ...entry, price: 4321 })),
+      );
+      await request(site.app).get('/inventory?search=rover').expect(200);
+      expect(counted.mock.calls.length).toBe(before + 1);
+    } finally {
+      counted.mockRestore();
+      await importCatalog(generatedCatalog(SIZE));
+    }
   });
 });
 
