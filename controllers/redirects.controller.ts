@@ -38,7 +38,7 @@ export function redirectsController({ financingUrl, catalog }: RedirectOptions):
     });
   }
 
-  // '/vehicles/{id}': the vehicle's canonical page, its fixed model page or else its detail page.
+  // '/vehicles/{id}': the vehicle's canonical page, its fixed model page or else its model entry page.
   // Any other segment is a model page's slug (or not found), for the page routes to answer.
   router.get('/vehicles/:id', async (req, res, next) => {
     const vehicle = isVehicleId(req.params.id) ? await catalog.findVehicle(req.params.id) : null;

@@ -79,7 +79,7 @@ const PAGE_TYPES: PageType[] = [
   { name: 'home', path: '/' },
   { name: 'inventory', path: '/inventory' },
   { name: 'model page', path: '/vehicles/denago-ev-city' },
-  { name: 'vehicle detail', path: (id) => `/vehicle/${id}` },
+  { name: 'model entry', path: (id) => `/vehicle/${id}` },
   // A used unit from the sample feed (seeds/sample-feed.csv), with its processed photos.
   { name: 'unit page', path: '/inventory/2021-club-car-onward-4-passenger-sg2401', feed: 'seeds/sample-feed.csv' },
   { name: 'brand (DENAGO)', path: '/denago' },

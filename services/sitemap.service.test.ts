@@ -27,7 +27,7 @@ const withModelPage = vehicle('6f1c1a52-6c1b-4d8e-9a57-1f0e1c7f0a01', 'evolution
 const withoutModelPage = vehicle('0b7c9e8a-2d4f-4a53-8f0e-6a1e2b3c4d5e', 'evolution-d7-prototype');
 
 describe('sitemapEntries', () => {
-  it('lists a vehicle without a fixed model page by its detail page, and never twice', async () => {
+  it('lists a vehicle without a fixed model page by its model entry page, and never twice', async () => {
     const entries = await sitemapEntries({ listVehicles: async () => [withModelPage, withoutModelPage] }, ORIGIN, RELEASED);
     const locs = entries.map((entry) => entry.loc);
     expect(locs).toContain(`${ORIGIN}/vehicle/0b7c9e8a-2d4f-4a53-8f0e-6a1e2b3c4d5e`);

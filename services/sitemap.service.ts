@@ -26,7 +26,7 @@ const POLICY_PAGES = ['/privacy', '/terms'];
 
 /**
  * Every canonical page of the site, once, in a crawler-friendly order. Vehicles with a fixed model
- * page appear as that page; the others as their detail page; units for sale as their own page
+ * page appear as that page; the others as their model entry page; units for sale as their own page
  * with their photos. `releasedAt` dates pages that change
  * only with a release; catalog pages carry the catalog's last change when it is known.
  */

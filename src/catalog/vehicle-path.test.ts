@@ -8,7 +8,7 @@ describe('vehiclePath', () => {
     expect(vehiclePath({ id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', slug: 'denago-ev-city' })).toBe('/vehicles/denago-ev-city');
   });
 
-  it('links any other vehicle to its detail page by id', () => {
+  it('links any other vehicle to its model entry page by id', () => {
     expect(vehiclePath({ id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', slug: 'used-club-car-onward' })).toBe('/vehicle/1b4e28ba-2fa1-41d2-883f-0016d3cca427');
   });
 

@@ -7,7 +7,7 @@ import type { UnitCondition, UnitPhoto, UnitStatus } from './unit-fields';
 export const BRANDS = ['denago', 'evolution'] as const;
 export type Brand = (typeof BRANDS)[number];
 
-/** Specification keys the product names (docs/product.md#vehicles); any other key is listed generically on detail pages. */
+/** Specification keys the product names (docs/product.md#vehicles); any other key is listed generically on model entry pages. */
 export const NAMED_SPECIFICATION_KEYS = ['topSpeed', 'range', 'seatingCapacity', 'batteryType'] as const;
 
 /**

@@ -42,7 +42,7 @@ export function vehicleJsonLd(
   return [productJsonLd, breadcrumbJsonLd(trail, business.origin)];
 }
 
-/** A model entry's detail page (/vehicle/{id}): a new cart of a house brand, in stock or to order. */
+/** A model entry's page (/vehicle/{id}): a new cart of a house brand, in stock or to order. */
 export function catalogVehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
   return vehicleJsonLd(vehicle, business, {
     product: {

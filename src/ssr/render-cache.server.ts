@@ -43,7 +43,7 @@ const DEFAULT_MAX_OF_A_QUERY = 200;
  * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
  * catalog without a failure (a page that degraded gracefully must not outlive the outage), or
  * such a 200 whose canonical address is its key. A page whose canonical address is another (an
- * unknown category, a page past the end, a detail page of a vehicle with a model page) is still sent
+ * unknown category, a page past the end, a model entry page of a vehicle with a model page) is still sent
  * but not kept, so made-up queries cannot fill the cache.
  */
 export function isStorable(page: { status: number; canonicalUrl: string | null }, keyUrl: string, catalogFailed: boolean): boolean {

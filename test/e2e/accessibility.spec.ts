@@ -5,7 +5,7 @@ import { expect, expectNoAxeViolations, gotoHydrated, PHONE_SCREEN, sendInquiryT
  * not already check. Where each page type is checked at both widths:
  *
  *   home, services, privacy, terms, thank-you, not found (404) ........... platform.spec.ts
- *   inventory, empty inventory, vehicle detail, vehicle not found,
+ *   inventory, empty inventory, model entry, vehicle not found,
  *   DENAGO and EVOLUTION pages ............................................ catalog-pages.spec.ts
  *   model pages (one of each of the four layouts) ......................... model-pages.spec.ts
  *   rentals, about, showroom, two town pages ............................. local-pages.spec.ts

@@ -203,7 +203,7 @@ test.describe('client-side navigation', () => {
     await expect(page.getByText('Starting at $17,995')).toBeVisible();
   });
 
-  test('the detail page links back to the inventory without a reload', async ({ page }) => {
+  test('the model entry page links back to the inventory without a reload', async ({ page }) => {
     const id = await vehicleId(page, 'evolution-turfman-1000');
     await gotoHydrated(page, `/vehicle/${id}`);
     await page.getByRole('link', { name: 'View More Vehicles' }).click();
@@ -212,7 +212,7 @@ test.describe('client-side navigation', () => {
   });
 });
 
-test.describe('vehicle detail', () => {
+test.describe('model entry', () => {
   test('renders the vehicle and a 404 Vehicle Not Found view for an unknown id', async ({ page }) => {
     const id = await vehicleId(page, 'denago-ev-rover-xl6');
     const found = await page.goto(`/vehicle/${id}`);
@@ -239,7 +239,7 @@ for (const width of [390, 1280]) {
       ['the inventory', async () => '/inventory'],
       ['the empty inventory', async () => '/inventory?category=forester&price=under-15000'],
       ['an inventory page past the end', async () => '/inventory?page=2'],
-      ['a vehicle detail page', async (page) => `/vehicle/${await vehicleId(page, 'denago-ev-city')}`],
+      ["a model entry's page", async (page) => `/vehicle/${await vehicleId(page, 'denago-ev-city')}`],
       ['the vehicle not found page', async () => '/vehicle/not-a-uuid'],
       ['the DENAGO page', async () => '/denago'],
       ['the EVOLUTION page', async () => '/evolution'],

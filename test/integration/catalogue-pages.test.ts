@@ -298,7 +298,7 @@ describe('catalog pages when the catalog changes', () => {
     expect(grid).not.toContain('<article');
   });
 
-  it('marks an out-of-stock EVOLUTION vehicle "Contact Us" and links it to its detail page, which is its canonical page', async () => {
+  it('marks an out-of-stock EVOLUTION vehicle "Contact Us" and links it to its model entry page, which is its canonical page', async () => {
     await importCatalog([{ ...turfman, slug: 'evolution-turfman-1000-demo', inStock: false, isNew: false }]);
     const html = await pageHtml(site.app, '/evolution');
     const grid = /id="evolution-inventory"[\s\S]*?<\/section>/.exec(html)![0];

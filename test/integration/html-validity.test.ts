@@ -90,8 +90,8 @@ beforeAll(async () => {
     ...(await renderAll([
       // Every indexable page, as the sitemap lists it.
       ...[...sitemap.text.matchAll(/<loc>([^<]+)<\/loc>/g)].map(([, url]): [string, string] => ['', new URL(url!).pathname + new URL(url!).search]),
-      // Every vehicle's detail page (canonical to its model page, so not in the sitemap).
-      ...vehicles.map(({ id }): [string, string] => ['vehicle detail', `/vehicle/${id}`]),
+      // Every model entry's page (canonical to its model page, so not in the sitemap).
+      ...vehicles.map(({ id }): [string, string] => ['model entry', `/vehicle/${id}`]),
       ...STATES.map((state): [string, string] => [state.label, state.path]),
     ])),
   );
@@ -198,7 +198,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
     ]) {
       expect(statusOf(path), path).toBe(200);
     }
-    expect(pages.filter((page) => page.label.startsWith('vehicle detail ') && page.status === 200)).toHaveLength(23);
+    expect(pages.filter((page) => page.label.startsWith('model entry ') && page.status === 200)).toHaveLength(23);
     expect(statusOf('unit for sale /inventory/2021-club-car-onward-4-passenger-t100')).toBe(200);
     expect(pages.find((page) => page.label.startsWith('unit for sale'))!.html).toContain('<picture>');
     expect(statusOf('unit sold /inventory/2022-tomberlin-emerge-e4-t200')).toBe(410);

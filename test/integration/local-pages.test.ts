@@ -334,7 +334,7 @@ describe('with the shipped catalog', () => {
       expect(locs).not.toContain(`${ORIGIN}/thank-you`);
     });
 
-    it('lists the detail page of every vehicle without a model page', async () => {
+    it('lists the model entry page of every vehicle without a model page', async () => {
       const vehicles = (await request(site.app).get('/api/vehicles').expect(200)).body as Array<{ id: string; slug: string }>;
       const { text } = await request(site.app).get('/sitemap.xml').expect(200);
       const detailPages = [...text.matchAll(/<loc>([^<]+\/vehicle\/[^<]+)<\/loc>/g)].map((m) => m[1]);

@@ -179,7 +179,7 @@ describe('the 23 fixed model pages', () => {
     expect(withQuery.headers.location).toMatch(/^\/vehicles\/[a-z0-9-]+\?utm_source=flyer$/);
   });
 
-  it('sends an address by id of a vehicle without a fixed page to its detail page', async () => {
+  it('sends an address by id of a vehicle without a fixed page to its model entry page', async () => {
     await importCatalog([
       {
         slug: 'evolution-beach-hauler',

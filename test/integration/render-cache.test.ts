@@ -146,7 +146,7 @@ describe('the render cache', () => {
     }
   });
 
-  it('shows a price changed by a catalog import on the very next request, on the inventory and the detail page', async () => {
+  it('shows a price changed by a catalog import on the very next request, on the inventory and the model entry page', async () => {
     const vehicles = (await request(app).get('/api/vehicles').expect(200)).body as Array<{ id: string; slug: string }>;
     const detailPath = `/vehicle/${vehicles.find((vehicle) => vehicle.slug === 'denago-ev-city')!.id}`;
     await request(app).get(detailPath).expect(200);
