@@ -9,6 +9,8 @@ describe('loadEnv', () => {
     expect(env.MONGODB_URI).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.BUSINESS_FILE).toBeUndefined();
+    // A lost database is refused at start unless the operator chooses to start empty.
+    expect(env.DATA_START_EMPTY).toBe(false);
   });
 
   it('treats an empty variable as unset', () => {

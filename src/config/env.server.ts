@@ -20,6 +20,8 @@ const envSchema = z
       .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
       .optional(),
     DATA_DIR: z.string().min(1).default('var/data'),
+    /** Start with an empty embedded database although DATA_DIR shows it held one (the refusal says what it found). */
+    DATA_START_EMPTY: booleanFlag.default(false),
     MAIL_DIR: z.string().min(1).default('var/mail'),
     SMTP_URL: z
       .string()

@@ -14,10 +14,16 @@ export interface Database {
  * Connects Mongoose to MONGODB_URI, or, when it is unset, to the embedded server persisting under
  * DATA_DIR. The application code path is the same in both cases: the real driver over TCP.
  */
-export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR'>, logger: Logger): Promise<Database> {
+export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' | 'DATA_START_EMPTY'>, logger: Logger): Promise<Database> {
   let embedded: EmbeddedMongo | undefined;
   if (!env.MONGODB_URI) {
-    embedded = await startEmbeddedMongo({ dataDir: path.resolve(env.DATA_DIR), logger: logger.child({ component: 'embedded-mongo' }) });
+    embedded = await startEmbeddedMongo({
+      dataDir: path.resolve(env.DATA_DIR),
+      // A database file gone or emptied is refused at start; starting empty is the operator's choice.
+      startEmpty: env.DATA_START_EMPTY,
+      startEmptyHint: 'DATA_START_EMPTY=true',
+      logger: logger.child({ component: 'embedded-mongo' }),
+    });
     logger.info({ dataDir: env.DATA_DIR }, 'using the embedded database');
   }
   const uri = env.MONGODB_URI ?? embedded!.uri;

@@ -156,7 +156,7 @@ describe('a full disk', () => {
     site.child.kill('SIGTERM');
     expect(await site.exit).toBe(0);
     expect(await storedIds(onDisk.dataDir)).toEqual([...accepted].sort());
-    const leftovers = [...readdirSync(mount), ...readdirSync(onDisk.dataDir)].filter((name) => !/^(data|embedded-mongo\.sqlite(-wal|-shm)?)$/.test(name));
+    const leftovers = [...readdirSync(mount), ...readdirSync(onDisk.dataDir)].filter((name) => !/^(data|embedded-mongo\.(sqlite(-wal|-shm)?|created))$/.test(name));
     expect(leftovers).toEqual([]);
   });
 });

@@ -1,10 +1,11 @@
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killHard, startProductionServer, type ProductionServer } from '../support/production-server';
+import { killHard, postInquiry, readCollection, startProductionServer, type ProductionServer } from '../support/production-server';
 
-// What the site does at start when its folders are not as it left them: folders another user owns.
+// What the site does at start when its folders are not as it left them: a database file deleted
+// or emptied, its write-ahead log lost after a crash, folders another user owns.
 // Each test runs the production build as its own process, as root (chown, mount), as CI does.
 
 const cleanups: Array<() => void> = [];
@@ -17,17 +18,34 @@ afterEach(async () => {
 
 const NOBODY = 65534;
 
-function workFolder(): { root: string; dataDir: string; mailDir: string } {
+function workFolder(): { root: string; dataDir: string; mailDir: string; backupDir: string } {
   const root = mkdtempSync(path.join(tmpdir(), 'store-start-faults-'));
   chmodSync(root, 0o755);
   cleanups.push(() => rmSync(root, { recursive: true, force: true }));
-  return { root, dataDir: path.join(root, 'data'), mailDir: path.join(root, 'mail') };
+  return { root, dataDir: path.join(root, 'data'), mailDir: path.join(root, 'mail'), backupDir: path.join(root, 'backups') };
 }
 
 async function start(folders: { dataDir: string; mailDir: string }, env: Record<string, string> = {}): Promise<ProductionServer> {
   const server = await startProductionServer(folders, env);
   running.push(server);
   return server;
+}
+
+/** A site that took some inquiries and stopped: cleanly (SIGTERM), or killed (SIGKILL) with its log not yet folded in. */
+async function siteWithInquiries(folders: { dataDir: string; mailDir: string }, count: number, stop: 'SIGTERM' | 'SIGKILL'): Promise<string[]> {
+  const site = await start(folders);
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const answer = await postInquiry(site.origin);
+    expect(answer.status).toBe(201);
+    ids.push(answer.id!);
+  }
+  if (stop === 'SIGKILL') await killHard(site.child);
+  else {
+    site.child.kill('SIGTERM');
+    expect(await site.exit).toBe(0);
+  }
+  return ids.sort();
 }
 
 /** The log lines at error level or above. */
@@ -46,6 +64,10 @@ async function refusedStart(folders: { dataDir: string; mailDir: string }, env: 
   const lines = errorLines(site);
   expect(lines, site.output()).toHaveLength(1);
   return String((JSON.parse(lines[0]!) as { msg: string }).msg);
+}
+
+async function storedIds(dataDir: string): Promise<string[]> {
+  return (await readCollection(dataDir, 'contact_forms')).map((record) => String(record.id)).sort();
 }
 
 describe('a data or mail folder that another user owns', () => {
@@ -67,5 +89,77 @@ describe('a data or mail folder that another user owns', () => {
     const message = await refusedStart(folders);
     expect(message).toMatch(new RegExp(`MAIL_DIR ${folders.mailDir} belongs to nobody \\(uid ${NOBODY}\\)`));
     expect(readdirSync(folders.mailDir)).toEqual([]);
+  });
+});
+
+// Each test starts the site two or three times: a slow machine needs more than the default 20 s.
+describe('a database file that is gone or empty while its folder shows it held one', { timeout: 90_000 }, () => {
+  it.each([
+    ['deleted after a clean stop', 'SIGTERM', (file: string) => rmSync(file)],
+    ['emptied to 0 bytes', 'SIGTERM', (file: string) => truncateSync(file, 0)],
+    ['deleted after a crash, its -wal still beside it', 'SIGKILL', (file: string) => rmSync(file)],
+  ] as const)('is refused when %s, and starts empty only when asked to', async (_case, stop, lose) => {
+    const folders = workFolder();
+    await siteWithInquiries(folders, 3, stop);
+    const file = path.join(folders.dataDir, 'embedded-mongo.sqlite');
+    lose(file);
+
+    const message = await refusedStart(folders);
+    expect(message).toMatch(new RegExp(`embedded database ${file} is (missing|empty)`));
+    expect(message).toMatch(/restore/);
+    expect(message).toMatch(/DATA_START_EMPTY=true/);
+
+    // Starting empty is a choice: the old files are set aside, never deleted.
+    const empty = await start(folders, { DATA_START_EMPTY: 'true', SEED_CATALOG: 'false' });
+    expect(empty.port, empty.output()).toBeGreaterThan(0);
+    expect((await fetch(`${empty.origin}/readyz`)).status).toBe(200);
+    expect(empty.output()).toMatch(/"level":40.*started an empty embedded database/);
+    empty.child.kill('SIGTERM');
+    expect(await empty.exit).toBe(0);
+    expect(readdirSync(folders.dataDir).filter((name) => name.startsWith('set-aside-'))).toHaveLength(1);
+    expect(await storedIds(folders.dataDir)).toEqual([]);
+  });
+
+  it('names the newest backup when the whole data folder is gone, and the restore it describes brings the inquiries back', async () => {
+    const folders = workFolder();
+    const ids = await siteWithInquiries(folders, 3, 'SIGTERM');
+    mkdirSync(folders.backupDir);
+    const backup = path.join(folders.backupDir, 'embedded-mongo-2026-01-02T03-04-05-000Z.sqlite');
+    copyFileSync(path.join(folders.dataDir, 'embedded-mongo.sqlite'), backup);
+    rmSync(folders.dataDir, { recursive: true });
+
+    const message = await refusedStart(folders);
+    expect(message).toMatch(/is missing/);
+    expect(message).toContain(backup);
+
+    mkdirSync(folders.dataDir, { mode: 0o700 });
+    copyFileSync(backup, path.join(folders.dataDir, 'embedded-mongo.sqlite'));
+    expect(await storedIds(folders.dataDir)).toEqual(ids);
+  });
+
+  it('starts a new, empty site in a folder that never held a database', async () => {
+    const folders = workFolder();
+    const site = await start(folders);
+    expect((await fetch(`${site.origin}/readyz`)).status).toBe(200);
+    expect(errorLines(site)).toEqual([]);
+  });
+});
+
+describe('a write-ahead log lost after a crash', { timeout: 90_000 }, () => {
+  it('is refused at start, and the inquiries are all there once the -wal is put back', async () => {
+    const folders = workFolder();
+    const ids = await siteWithInquiries(folders, 20, 'SIGKILL');
+    const wal = path.join(folders.dataDir, 'embedded-mongo.sqlite-wal');
+    const setAside = path.join(folders.root, 'wal-moved-away');
+    expect(existsSync(wal)).toBe(true);
+    renameSync(wal, setAside);
+    rmSync(path.join(folders.dataDir, 'embedded-mongo.sqlite-shm'), { force: true });
+
+    const message = await refusedStart(folders);
+    expect(message).toMatch(new RegExp(`write-ahead log ${wal}, .*is missing`));
+    expect(message).toMatch(/put .* back/);
+
+    renameSync(setAside, wal);
+    expect(await storedIds(folders.dataDir)).toEqual(ids);
   });
 });

@@ -7,10 +7,11 @@ import { CommandDispatcher } from './command-dispatcher';
 import { CursorRegistry } from './cursor-registry';
 import { silentLogger } from './embedded-mongo-logger';
 import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
+import type { StartEmptyChoice } from './lost-database';
 import { MongoConnection } from './mongo-connection';
 import { SqliteStore } from './sqlite-store';
 
-export interface EmbeddedMongoOptions {
+export interface EmbeddedMongoOptions extends StartEmptyChoice {
   /** Folder for the SQLite database (made private, 0700); omit to keep everything in memory. */
   dataDir?: string;
   logger?: EmbeddedMongoLogger;
@@ -40,7 +41,7 @@ const SOCKET_PREFIX = 'mongod-';
  */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Promise<EmbeddedMongo> {
   const logger = options.logger ?? silentLogger;
-  const store = SqliteStore.open({ logger, ...(options.dataDir ? { dataDir: options.dataDir } : {}) });
+  const store = SqliteStore.open({ ...options, logger });
   const cursors = new CursorRegistry();
   const dispatcher = new CommandDispatcher(store, cursors, logger);
   const connections = new Set<MongoConnection>();

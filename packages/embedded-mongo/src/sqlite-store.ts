@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
@@ -7,23 +7,19 @@ import type { Binary, Document } from 'bson';
 import { decodeDocument as decode } from './deserialize-options';
 import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
 import { idIndexSpec } from './index-definition';
+import { claimInUseMarker, type InUseMarker } from './in-use-markers';
 import { importLegacyCollectionFiles, setAsideLegacyFolders } from './legacy-collection-files';
+import { checkNothingWasLost, type StartEmptyChoice } from './lost-database';
 import { MongoCommandError } from './mongo-command-error';
 import { SqliteCollection } from './sqlite-collection';
+import { CREATED_MARKER, STORE_FILE_NAME } from './store-folder';
+import { StoreOpenError } from './store-open-error';
 import type { StoreStatements } from './store-statements';
-
-/** The database file inside the data folder. */
-export const STORE_FILE_NAME = 'embedded-mongo.sqlite';
 
 // How long a write waits for another process's transaction (an import, a backup) to finish.
 const BUSY_TIMEOUT_MS = 10_000;
 
-/** The store refuses to open: a damaged file, a folder it cannot make private. The message says what to do. */
-export class StoreOpenError extends Error {
-  override name = 'StoreOpenError';
-}
-
-export interface SqliteStoreOptions {
+export interface SqliteStoreOptions extends StartEmptyChoice {
   /** The folder for the database file; without it everything stays in memory. */
   dataDir?: string;
   logger: EmbeddedMongoLogger;
@@ -82,6 +78,7 @@ export class SqliteStore implements StoreStatements {
   private schemaChanged = false;
   private inTransaction = false;
   private savepointDepth = 0;
+  private inUse: InUseMarker | undefined;
 
   private constructor(db: DatabaseSync, file: string | undefined, logger: EmbeddedMongoLogger) {
     this.db = db;
@@ -96,9 +93,11 @@ export class SqliteStore implements StoreStatements {
       return store;
     }
     const dataDir = path.resolve(options.dataDir);
+    refuseForeignFolder(dataDir);
+    checkNothingWasLost(dataDir, options, options.logger);
     makePrivateFolder(dataDir);
     const file = path.join(dataDir, STORE_FILE_NAME);
-    const existed = existsSync(file);
+    const existed = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
     // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
     closeSync(openSync(file, 'a', 0o600));
     chmodSync(file, 0o600);
@@ -112,8 +111,11 @@ export class SqliteStore implements StoreStatements {
     try {
       if (existed) store.checkIntegrity();
       retryWhileBusy(() => db.exec('PRAGMA journal_mode = WAL'));
+      // Claimed once the -wal is there (opening a database in WAL mode makes it) and before the first write.
+      store.inUse = claimInUseMarker(dataDir);
       db.exec('PRAGMA synchronous = FULL');
       db.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT;`);
+      noteCreated(dataDir, options.logger);
       const migrated = store.write(() => importLegacyCollectionFiles(dataDir, store));
       if (migrated) {
         setAsideLegacyFolders(dataDir, migrated.folders);
@@ -121,6 +123,7 @@ export class SqliteStore implements StoreStatements {
       }
     } catch (error) {
       db.close();
+      store.releaseInUseMarker(false);
       if (error instanceof StoreOpenError) throw error;
       throw isCorruption(error) ? damaged(file, error) : error;
     }
@@ -141,15 +144,29 @@ export class SqliteStore implements StoreStatements {
   close(): void {
     if (!this.db.isOpen) return;
     this.statements.clear();
+    let folded = false;
     if (this.file) {
       try {
         // Folds the write-ahead log into the database file, so a copy of the file alone is complete.
-        this.db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+        folded = (this.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy === 0;
       } catch (error) {
         this.logger.warn({ err: { message: (error as Error).message } }, 'embedded MongoDB could not checkpoint its log at close');
       }
     }
     this.db.close();
+    this.releaseInUseMarker(folded);
+  }
+
+  /**
+   * This process's in-use marker goes once the file holds every write (the log folded in, or the
+   * last connection closed, which removes the -wal); so do those of processes that died, whose
+   * writes it folded in too. Otherwise the marker stays and guards the -wal.
+   */
+  private releaseInUseMarker(folded: boolean): void {
+    if (!this.inUse || !this.file) return;
+    const complete = folded || !existsSync(`${this.file}-wal`);
+    if (complete) this.inUse.release({ deadToo: folded });
+    this.inUse = undefined;
   }
 
   /** A consistent copy of the whole store while it is in use (SQLite's online backup). */
@@ -324,19 +341,22 @@ export class SqliteStore implements StoreStatements {
 }
 
 /**
- * The data folder holds personal data: it must belong to the user this process runs as (its owner
- * could move or delete the files whatever their modes say, even under a process running as root),
- * and only that user may enter it.
+ * The data folder holds personal data: when it is there it must belong to the user this process
+ * runs as (its owner could move or delete the files whatever their modes say, even under a process
+ * running as root). Checked before anything in it is read or written.
  */
+function refuseForeignFolder(folder: string): void {
+  const owner = statSync(folder, { throwIfNoEntry: false })?.uid;
+  const self = process.getuid?.();
+  if (owner === undefined || self === undefined || owner === self) return;
+  throw new StoreOpenError(
+    `The data folder ${folder} belongs to ${userName(owner)}, not to ${userName(self)} that this process runs as, so that user could move or delete the database; run as its owner, or give it to this user (chown -R ${self} ${folder}) if its files are this site's.`,
+  );
+}
+
+/** Only the process owner may enter the data folder. */
 function makePrivateFolder(folder: string): void {
   mkdirSync(folder, { recursive: true, mode: 0o700 });
-  const owner = statSync(folder).uid;
-  const self = process.getuid?.();
-  if (self !== undefined && owner !== self) {
-    throw new StoreOpenError(
-      `The data folder ${folder} belongs to ${userName(owner)}, not to ${userName(self)} that this process runs as, so that user could move or delete the database; run as its owner, or give it to this user (chown -R ${self} ${folder}) if its files are this site's.`,
-    );
-  }
   chmodSync(folder, 0o700);
 }
 
@@ -352,6 +372,19 @@ function userName(uid: number): string {
     // No user database to read: the uid alone.
   }
   return name ? `${name} (uid ${uid})` : `uid ${uid}`;
+}
+
+/** Marks the folder as one that held a database (store-folder.ts), once; a marker not written now is written at the next start. */
+function noteCreated(dataDir: string, logger: EmbeddedMongoLogger): void {
+  const marker = path.join(dataDir, CREATED_MARKER);
+  if (existsSync(marker)) return;
+  const text = `${STORE_FILE_NAME} in this folder held data on ${new Date().toISOString()}. While this file is here, a start that finds the database missing or empty is refused instead of starting a new, empty one.\n`;
+  try {
+    writeFileSync(marker, text, { mode: 0o600, flag: 'wx' });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      logger.warn({ err: { message: (error as Error).message }, marker }, 'embedded MongoDB could not write its creation marker');
+  }
 }
 
 /** Setting WAL mode needs a moment alone with the file; two processes starting together take turns. */

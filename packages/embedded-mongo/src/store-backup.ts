@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { silentLogger } from './embedded-mongo-logger';
-import { SqliteStore, STORE_FILE_NAME } from './sqlite-store';
+import { SqliteStore } from './sqlite-store';
+import { STORE_FILE_NAME } from './store-folder';
 
 /**
  * Copies the store of a data folder to `target` while servers keep using it: SQLite's online

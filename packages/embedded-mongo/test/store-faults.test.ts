@@ -1,12 +1,34 @@
-import { chownSync, mkdirSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, statSync, truncateSync, writeFileSync, writeSync, closeSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  chownSync,
+  closeSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  utimesSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { BSON, MongoClient, UUID } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/embedded-mongo-server';
+import { killHard } from './kill-hard';
 
 // What the store does with a data folder it did not write cleanly: a damaged file is refused at
-// start with what to do, never served from; a folder in the first format is moved in once.
+// start with what to do, never served from; so are a database file gone or emptied and a
+// write-ahead log lost after a crash; a folder in the first format is moved in once.
 
 const folders: string[] = [];
 afterEach(() => {
@@ -77,6 +99,144 @@ describe('a damaged database file', () => {
     readSync(handle, header, 0, 16, 0);
     closeSync(handle);
     expect(header.toString('latin1')).toBe('SQLite format 3\u0000');
+  });
+});
+
+/** The store run as its own process (src/run-embedded-mongo.ts), as the site runs it, with its URI. */
+async function storeProcess(dataDir: string): Promise<{ child: ChildProcess; uri: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/run-embedded-mongo.ts'), '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
+  return { child, uri: line };
+}
+
+async function insertInquiries(uri: string, count: number): Promise<void> {
+  const client = new MongoClient(uri);
+  await client
+    .db('site')
+    .collection('contact_forms')
+    .insertMany(Array.from({ length: count }, (_, i) => ({ id: `inquiry-${i}`, message: 'x'.repeat(200) })));
+  await client.close();
+}
+
+async function countInquiries(dataDir: string): Promise<number> {
+  const server = await startEmbeddedMongo({ dataDir });
+  const client = new MongoClient(server.uri);
+  try {
+    return await client.db('site').collection('contact_forms').countDocuments();
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+describe('a database file gone or empty in a folder that held one', () => {
+  it.each([
+    ['deleted', (file: string) => rmSync(file), /is missing, but .* held one \(.*embedded-mongo\.created says it held data on \d{4}-/],
+    ['emptied', (file: string) => truncateSync(file, 0), /is empty \(0 bytes\), but/],
+  ] as const)('is refused when %s, with what shows it held one and how to restore it', async (_case, lose, says) => {
+    const dataDir = await storeWithData();
+    const file = path.join(dataDir, 'embedded-mongo.sqlite');
+    lose(file);
+
+    const refusal = startEmbeddedMongo({ dataDir, startEmptyHint: 'START_EMPTY=yes' });
+    await expect(refusal).rejects.toThrow(says);
+    await expect(refusal).rejects.toThrow(/put the file back or restore a backup .*start once with START_EMPTY=yes/);
+    // Nothing was made in its place.
+    expect(statSync(file, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
+    expect(readdirSync(dataDir).filter((name) => name.endsWith('-wal'))).toEqual([]);
+  });
+
+  it('is refused when deleted after a crash with its -wal still beside it, even without the marker', async () => {
+    const dataDir = dataFolder();
+    const { child, uri } = await storeProcess(dataDir);
+    await insertInquiries(uri, 50);
+    await killHard(child);
+    rmSync(path.join(dataDir, 'embedded-mongo.sqlite'));
+    rmSync(path.join(dataDir, 'embedded-mongo.created'));
+
+    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(/is missing, but .*write-ahead log .*embedded-mongo\.sqlite-wal \(\d+ bytes\) is still there/);
+  });
+
+  it('names the newest backup beside the data folder as the one to restore', async () => {
+    const dataDir = await storeWithData();
+    const backups = path.join(path.dirname(dataDir), 'backups');
+    folders.push(backups);
+    mkdirSync(backups);
+    const older = path.join(backups, 'embedded-mongo-older.sqlite');
+    const newer = path.join(backups, 'embedded-mongo-newer.sqlite');
+    copyFileSync(path.join(dataDir, 'embedded-mongo.sqlite'), older);
+    copyFileSync(path.join(dataDir, 'embedded-mongo.sqlite'), newer);
+    utimesSync(older, new Date('2026-01-01'), new Date('2026-01-01'));
+    rmSync(dataDir, { recursive: true });
+
+    const file = path.join(dataDir, 'embedded-mongo.sqlite');
+    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(`2 backups in ${backups}), so no new, empty database was started in its place`);
+    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(`(cp ${newer} ${file})`);
+  });
+
+  it('starts empty when asked to, with the earlier files set aside, not deleted', async () => {
+    const dataDir = await storeWithData();
+    truncateSync(path.join(dataDir, 'embedded-mongo.sqlite'), 0);
+    const warnings: string[] = [];
+    const logger = { info() {}, error() {}, warn: (_fields: object, message?: string) => void warnings.push(message ?? '') };
+
+    const server = await startEmbeddedMongo({ dataDir, startEmpty: true, startEmptyHint: 'START_EMPTY=yes', logger });
+    await server.close();
+    expect(warnings).toEqual([
+      expect.stringMatching(/^started an empty embedded database on purpose \(START_EMPTY=yes\); the earlier database's files are in .*set-aside-/),
+    ]);
+    const [setAside] = readdirSync(dataDir).filter((name) => name.startsWith('set-aside-'));
+    expect(readdirSync(path.join(dataDir, setAside!)).sort()).toEqual(['embedded-mongo.created', 'embedded-mongo.sqlite']);
+    expect(await countInquiries(dataDir)).toBe(0);
+  });
+
+  it('starts a new database in a folder that never held one, and marks the folder as holding one', async () => {
+    const dataDir = dataFolder();
+    const server = await startEmbeddedMongo({ dataDir });
+    await server.close();
+    expect(readdirSync(dataDir).sort()).toEqual(['embedded-mongo.created', 'embedded-mongo.sqlite']);
+    expect(statSync(path.join(dataDir, 'embedded-mongo.created')).mode & 0o777).toBe(0o600);
+  });
+});
+
+describe('a write-ahead log lost after a crash', () => {
+  it('is refused at start, and every acknowledged write is there once the -wal is put back', async () => {
+    const dataDir = dataFolder();
+    const { child, uri } = await storeProcess(dataDir);
+    await insertInquiries(uri, 300);
+    await killHard(child);
+    const wal = path.join(dataDir, 'embedded-mongo.sqlite-wal');
+    const movedAway = `${dataDir}-wal-moved-away`;
+    folders.push(movedAway);
+    renameSync(wal, movedAway);
+    rmSync(path.join(dataDir, 'embedded-mongo.sqlite-shm'));
+
+    const refusal = startEmbeddedMongo({ dataDir });
+    await expect(refusal).rejects.toThrow(
+      new RegExp(`was not closed cleanly \\(process ${child.pid} stopped with it open\\) and its write-ahead log ${wal}, .* is missing`),
+    );
+    await expect(refusal).rejects.toThrow(
+      /put the -wal file back beside the database; .* restore a backup, or accept losing those writes by deleting .*embedded-mongo\.in-use-/,
+    );
+    expect(existsSync(wal)).toBe(false);
+
+    renameSync(movedAway, wal);
+    expect(await countInquiries(dataDir)).toBe(300);
+  });
+
+  it('is not asked for once another process folded it in and closed cleanly', async () => {
+    const dataDir = dataFolder();
+    const { child, uri } = await storeProcess(dataDir);
+    const survivor = await startEmbeddedMongo({ dataDir });
+    await insertInquiries(uri, 20);
+    await killHard(child);
+    await survivor.close();
+    expect(readdirSync(dataDir).filter((name) => name.startsWith('embedded-mongo.in-use-'))).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'embedded-mongo.sqlite-wal'))).toBe(false);
+
+    expect(await countInquiries(dataDir)).toBe(20);
   });
 });
 
