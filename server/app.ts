@@ -23,6 +23,7 @@ import type { Env } from '../src/config/env.server';
 import { canonicalPath } from '../src/http/canonical-path.server';
 import { errorHandler } from '../src/http/error-handler.server';
 import { precompressedFiles } from '../src/http/precompressed-files.server';
+import { searchRateLimit } from '../src/http/search-rate-limit.server';
 import { cachedJson } from '../src/http/cached-json.server';
 import { securityHeaders } from '../src/http/security-headers.server';
 import type { Logger } from '../src/logging/logger.server';
@@ -99,6 +100,9 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(securityHeaders({ https: env.PUBLIC_ORIGIN.startsWith('https:'), dev: Boolean(options.devMiddleware) }));
   app.use(healthController(options.isDatabaseReady));
+  // A search is never kept (it holds what one visitor typed), so each costs a database query: a
+  // client that sends more than a person types is slowed before it reaches the catalog.
+  app.get(['/inventory', '/api/inventory'], searchRateLimit({ limit: env.SEARCH_RATE_LIMIT, logger }));
   // A kept page is written as it is, compressed once: before anything else looks at the request.
   if (renderCache) app.use(cachedPagesController(renderCache));
   // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.

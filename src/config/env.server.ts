@@ -38,6 +38,8 @@ const envSchema = z
     CONTACT_RATE_LIMIT: positiveInt.default(5),
     CONTACT_RATE_WINDOW_SECONDS: positiveInt.default(600),
     VITALS_RATE_LIMIT: positiveInt.default(60),
+    /** Inventory searches (the page or GET /api/inventory with a search) per client address per minute. */
+    SEARCH_RATE_LIMIT: positiveInt.default(60),
     /** The dealer's facts (name, phones, showrooms, hours, promotions); unset: the shipped seeds/business.json. */
     BUSINESS_FILE: z.string().min(1).optional(),
     SEED_CATALOG: booleanFlag.default(true),

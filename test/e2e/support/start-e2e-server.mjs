@@ -17,6 +17,7 @@ Object.assign(process.env, {
   CONTACT_RATE_LIMIT: '1000',
   // Every browser test's page reports its Web Vitals from this one address.
   VITALS_RATE_LIMIT: '10000',
+  SEARCH_RATE_LIMIT: '10000',
 });
 console.log(`e2e server data in ${root}`);
 // E2E_DIST_DIR runs another copy of the build (one inside the repository, so node_modules resolves).
