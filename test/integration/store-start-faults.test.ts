@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, truncateSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { killHard, postInquiry, readCollection, startProductionServer, type ProductionServer } from '../support/production-server';
 
 // What the site does at start when its folders are not as it left them: a database file deleted
-// or emptied, its write-ahead log lost after a crash, folders another user owns.
+// or emptied, its write-ahead log lost after a crash, a full disk, folders another user owns.
 // Each test runs the production build as its own process, as root (chown, mount), as CI does.
 
 const cleanups: Array<() => void> = [];
@@ -161,5 +162,32 @@ describe('a write-ahead log lost after a crash', { timeout: 90_000 }, () => {
 
     renameSync(setAside, wal);
     expect(await storedIds(folders.dataDir)).toEqual(ids);
+  });
+});
+
+describe('a full disk at start', { timeout: 90_000 }, () => {
+  it('is told apart from damage, with advice that loses nothing, and the site starts once space returns', async () => {
+    const folders = workFolder();
+    const mount = path.join(folders.root, 'small-disk');
+    mkdirSync(mount);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', mount]);
+    cleanups.push(() => execFileSync('umount', ['-l', mount]));
+    const onDisk = { dataDir: path.join(mount, 'data'), mailDir: folders.mailDir };
+    const ids = await siteWithInquiries(onDisk, 3, 'SIGTERM');
+    const filler = path.join(mount, 'filler');
+    spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=4k'], { encoding: 'utf8' });
+
+    const message = await refusedStart(onDisk);
+    expect(message).toMatch(/disk .* is full/);
+    expect(message).toMatch(/is not damaged/);
+    expect(message).not.toMatch(/is damaged|start empty|move it aside/);
+    expect(message).toMatch(/free space/i);
+
+    rmSync(filler);
+    const site = await start(onDisk);
+    expect((await fetch(`${site.origin}/readyz`)).status).toBe(200);
+    site.child.kill('SIGTERM');
+    expect(await site.exit).toBe(0);
+    expect(await storedIds(onDisk.dataDir)).toEqual(ids);
   });
 });

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
@@ -95,17 +95,18 @@ export class SqliteStore implements StoreStatements {
     const dataDir = path.resolve(options.dataDir);
     refuseForeignFolder(dataDir);
     checkNothingWasLost(dataDir, options, options.logger);
-    makePrivateFolder(dataDir);
     const file = path.join(dataDir, STORE_FILE_NAME);
-    const existed = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
-    // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
-    closeSync(openSync(file, 'a', 0o600));
-    chmodSync(file, 0o600);
     let db: DatabaseSync;
+    let existed: boolean;
     try {
+      makePrivateFolder(dataDir);
+      existed = (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0;
+      // Created 0600 before SQLite opens it: SQLite gives its -wal and -shm files the same mode.
+      closeSync(openSync(file, 'a', 0o600));
+      chmodSync(file, 0o600);
       db = new DatabaseSync(file, { timeout: BUSY_TIMEOUT_MS });
     } catch (error) {
-      throw damaged(file, error);
+      throw openFailure(file, error);
     }
     const store = new SqliteStore(db, file, options.logger);
     try {
@@ -124,8 +125,7 @@ export class SqliteStore implements StoreStatements {
     } catch (error) {
       db.close();
       store.releaseInUseMarker(false);
-      if (error instanceof StoreOpenError) throw error;
-      throw isCorruption(error) ? damaged(file, error) : error;
+      throw openFailure(file, error);
     }
     return store;
   }
@@ -136,7 +136,9 @@ export class SqliteStore implements StoreStatements {
     try {
       problems = (this.db.prepare('PRAGMA quick_check(5)').all() as { quick_check: string }[]).map((row) => row.quick_check);
     } catch (error) {
-      throw damaged(this.file!, error);
+      // Only SQLite's word that the file is damaged counts as damage; a disk that cannot give the
+      // check its shared memory (a full one) is told apart by openFailure.
+      throw isCorruption(error) ? damaged(this.file!, error) : error;
     }
     if (problems.length !== 1 || problems[0] !== 'ok') throw damaged(this.file!, new Error(problems.join('; ')));
   }
@@ -415,6 +417,38 @@ function sqliteCode(error: unknown): number | undefined {
 function isCorruption(error: unknown): boolean {
   const code = sqliteCode(error);
   return code === SQLITE_CORRUPT || code === SQLITE_NOTADB;
+}
+
+const SQLITE_IOERR = 10;
+
+// Below this much free space an I/O error at start is the disk being full: SQLite needs 32 KB of
+// shared memory and room for its log before it can read or write anything.
+const LOW_SPACE_BYTES = 1024 * 1024;
+
+/** Free bytes for this user on the disk holding a folder; undefined when the system does not say. */
+function freeBytes(folder: string): number | undefined {
+  try {
+    const disk = statfsSync(folder);
+    return disk.bavail * disk.bsize;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Why the store could not open, in words that lead to the right repair: a damaged file (restore
+ * it), a full disk (free space, and touch nothing: the file is fine), or SQLite's own error.
+ */
+function openFailure(file: string, error: unknown): unknown {
+  if (error instanceof StoreOpenError) return error;
+  if (isCorruption(error)) return damaged(file, error);
+  const free = freeBytes(path.dirname(file));
+  const code = sqliteCode(error);
+  const full = code === SQLITE_FULL || (error as NodeJS.ErrnoException).code === 'ENOSPC' || (code === SQLITE_IOERR && free !== undefined && free < LOW_SPACE_BYTES);
+  if (!full) return error;
+  return new StoreOpenError(
+    `The disk holding the embedded database ${file} is full (${Math.floor((free ?? 0) / 1024)} KB free), so it cannot be opened; the database is not damaged and nothing was changed. Free space on that disk and start again; do not delete, move or restore the database or its -wal, which hold the data.`,
+  );
 }
 
 function damaged(file: string, cause: unknown): StoreOpenError {

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import {
   chownSync,
@@ -31,7 +31,9 @@ import { killHard } from './kill-hard';
 // write-ahead log lost after a crash; a folder in the first format is moved in once.
 
 const folders: string[] = [];
+const mounts: string[] = [];
 afterEach(() => {
+  for (const mount of mounts.splice(0)) execFileSync('umount', ['-l', mount]);
   for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -237,6 +239,41 @@ describe('a write-ahead log lost after a crash', () => {
     expect(existsSync(path.join(dataDir, 'embedded-mongo.sqlite-wal'))).toBe(false);
 
     expect(await countInquiries(dataDir)).toBe(20);
+  });
+});
+
+/** A data folder on a disk of its own, 2 MB (tmpfs): the test fills it. */
+function dataFolderOnSmallDisk(): { dataDir: string; fill: () => void; free: () => void } {
+  const disk = path.join(dataFolder(), 'disk');
+  mkdirSync(disk);
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', disk]);
+  mounts.push(disk);
+  const filler = path.join(disk, 'filler');
+  return {
+    dataDir: path.join(disk, 'data'),
+    // dd writes until the disk refuses a block.
+    fill: () => void spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=4k']),
+    free: () => rmSync(filler),
+  };
+}
+
+describe('a full disk at start', () => {
+  it('is told apart from damage, with advice that loses nothing, and the data is all there once space returns', async () => {
+    const disk = dataFolderOnSmallDisk();
+    const server = await startEmbeddedMongo({ dataDir: disk.dataDir });
+    await insertInquiries(server.uri, 200);
+    await server.close();
+    disk.fill();
+
+    const refusal = startEmbeddedMongo({ dataDir: disk.dataDir });
+    await expect(refusal).rejects.toThrow(
+      /^The disk holding the embedded database .*embedded-mongo\.sqlite is full \(\d+ KB free\), so it cannot be opened; the database is not damaged/,
+    );
+    await expect(refusal).rejects.toThrow(/Free space on that disk and start again; do not delete, move or restore/);
+    await expect(refusal).rejects.not.toThrow(/start empty|move it aside/);
+
+    disk.free();
+    expect(await countInquiries(disk.dataDir)).toBe(200);
   });
 });
 
