@@ -101,9 +101,14 @@ runOperatorCommand('catalog import', async ({ env, logger, database }) => {
     throw error;
   }
   await database();
-  const result = await importFeed(file, { full, locations, photosDir: path.resolve(env.DATA_DIR, 'photos'), onPhotoProgress: photoProgress, logger }).catch(
-    (error: unknown) => refused(file, error),
-  );
+  const result = await importFeed(file, {
+    full,
+    locations,
+    photosDir: path.resolve(env.DATA_DIR, 'photos'),
+    photoNetwork: { allowHttp: env.FEED_PHOTOS_ALLOW_HTTP },
+    onPhotoProgress: photoProgress,
+    logger,
+  }).catch((error: unknown) => refused(file, error));
   process.stdout.write(`created ${result.created}, updated ${result.updated}, sold ${result.sold}, unchanged ${result.unchanged}\n`);
   return 0;
 });

@@ -11,6 +11,7 @@ import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import type { PhotoNetworkOptions } from './photos/photo-address';
 import { isWebAddress } from './photos/photo-source';
 import { processUnitPhotos } from './photos/process-unit-photos';
 
@@ -32,6 +33,8 @@ export interface FeedImportOptions {
   clock?: Clock;
   /** Told after each photo processed: how many of how many. */
   onPhotoProgress?: (done: number, total: number) => void;
+  /** Where photo addresses may lead: https: and public addresses only, unless this says otherwise (FEED_PHOTOS_ALLOW_HTTP). */
+  photoNetwork?: PhotoNetworkOptions;
   /** Photos processed at once (default: one per core). */
   concurrency?: number;
   logger?: Logger;
@@ -71,7 +74,7 @@ function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<st
  */
 export async function importFeed(file: string, options: FeedImportOptions): Promise<FeedImportResult> {
   const now = (options.clock ?? systemClock)();
-  const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now });
+  const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now, photoNetwork: options.photoNetwork });
   if (problems.length > 0) throw new CatalogImportError(problems);
 
   const stored: StoredUnitRecord[] = await vehicleRepository.units();
@@ -84,6 +87,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   const photos = await processUnitPhotos(units, {
     photosDir: options.photosDir,
     feedDir: path.dirname(path.resolve(file)),
+    network: options.photoNetwork,
     processed: downloadedPhotos(stored, options.photosDir),
     onProgress: options.onPhotoProgress,
     concurrency: options.concurrency,

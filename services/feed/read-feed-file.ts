@@ -9,7 +9,7 @@ import type { FeedReadOptions, FeedReadResult } from './read-feed-rows';
  * read relative to the file's folder and must exist. Nothing is written; the result lists every
  * unit and every problem.
  */
-export async function readFeedFile(file: string, options: Pick<FeedReadOptions, 'locations' | 'today'>): Promise<FeedReadResult> {
+export async function readFeedFile(file: string, options: Pick<FeedReadOptions, 'locations' | 'today' | 'photoNetwork'>): Promise<FeedReadResult> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -3,7 +3,9 @@ import { systemClock } from '../../src/time/clock';
 import { feedUnitSchema, type FeedUnit } from './feed-unit-schema';
 import { unitSlug } from '../../src/catalog/unit-slug';
 import { townSlug } from '../../src/towns/town-slug';
+import { addressLabel } from '../photos/download-photo';
 import { feedPhotoFile } from '../photos/feed-photo-file';
+import { photoAddressRefusal, type PhotoNetworkOptions } from '../photos/photo-address';
 import { isWebAddress } from '../photos/photo-source';
 import { feedColumns, type FeedColumnName } from './feed-columns';
 
@@ -24,6 +26,8 @@ export interface FeedReadOptions {
    * not looked for.
    */
   baseDir?: string;
+  /** Where photo addresses may lead: https: only unless it allows http:, and never to an IP address that is not public. */
+  photoNetwork?: PhotoNetworkOptions;
 }
 
 export interface FeedReadResult {
@@ -117,12 +121,30 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
 
     const photos = result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
     const photoSources = photos.map((source, index) => {
-      if (isWebAddress(source) || options.baseDir === undefined) return source;
+      const where = `${row.label}, ${cell} photos, item ${index + 1}`;
+      const whose = stockNumber ? ` (stock ${stockNumber})` : '';
+      // A path out of the feed's folder is never opened, an address out of the public internet never
+      // asked: the line says whose photo it is. A host name is checked when the photo is downloaded.
+      if (isWebAddress(source)) {
+        let url: URL | undefined;
+        try {
+          url = new URL(source);
+        } catch {
+          problems.push(oneLine(`${where}: ${source.split('?')[0]}${whose} is not a valid address`));
+          valid = false;
+          return source;
+        }
+        const refused = photoAddressRefusal(url, options.photoNetwork ?? {});
+        if (refused !== undefined) {
+          problems.push(oneLine(`${where}: ${addressLabel(url)}${whose} ${refused}`));
+          valid = false;
+        }
+        return source;
+      }
+      if (options.baseDir === undefined) return source;
       const found = feedPhotoFile(options.baseDir, source);
       if ('file' in found) return found.file;
-      const where = `${row.label}, ${cell} photos, item ${index + 1}`;
-      // A path that leads out of the feed's folder is never opened: the line says whose photo it is.
-      if ('refused' in found) problems.push(oneLine(`${where}: ${source}${stockNumber ? ` (stock ${stockNumber})` : ''} ${found.refused}`));
+      if ('refused' in found) problems.push(oneLine(`${where}: ${source}${whose} ${found.refused}`));
       else problems.push(oneLine(`${where}: no such file ${found.missing}`));
       valid = false;
       return source;

@@ -42,6 +42,9 @@ function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
+/** The downloads below come from the test's own server, on loopback over plain http: allowed for it alone. */
+const OWN_SERVER = { allowHttp: true, alsoAllow: (address: string) => address === '127.0.0.1' };
+
 let work: string;
 let photosDir: string;
 beforeEach(async () => {
@@ -65,7 +68,7 @@ async function writtenFiles(): Promise<string[]> {
 
 /** The one line a refused photo gives, after checking that nothing was written. */
 async function refusal(source: string, limits: PhotoProcessingOptions['limits'] = {}): Promise<string> {
-  const error = await processPhoto(source, { photosDir, feedDir: work, limits }).then(
+  const error = await processPhoto(source, { photosDir, feedDir: work, limits, network: OWN_SERVER }).then(
     () => null,
     (caught: unknown) => caught,
   );
@@ -233,7 +236,7 @@ describe('processPhoto', () => {
     });
 
     it('processes a photo from an http address exactly as the same bytes from a file', async () => {
-      const downloaded = await processPhoto(`${origin}/u2417/1.jpg`, { photosDir, feedDir: work });
+      const downloaded = await processPhoto(`${origin}/u2417/1.jpg`, { photosDir, feedDir: work, network: OWN_SERVER });
       const fromFile = await processPhoto(await writeSource('u2417-1.jpg', jpeg), { photosDir, feedDir: work });
       expect(downloaded).toEqual(fromFile);
       expect(downloaded.sources.webp.map(({ width }) => width)).toEqual([480, 800]);

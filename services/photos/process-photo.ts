@@ -5,7 +5,9 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { unitPhotoSchema } from './unit-photo-schema';
+import { addressLabel, downloadPhoto } from './download-photo';
 import { feedPhotoFile } from './feed-photo-file';
+import type { PhotoNetworkOptions } from './photo-address';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { isWebAddress } from './photo-source';
 
@@ -26,6 +28,8 @@ export interface PhotoProcessingOptions {
   photosDir: string;
   /** The feed file's folder: a photo path is read from it or below it, never from elsewhere. */
   feedDir: string;
+  /** Where photo addresses may lead (https: only and public addresses only, unless it says otherwise). */
+  network?: PhotoNetworkOptions;
   limits?: Partial<typeof PHOTO_LIMITS>;
 }
 
@@ -48,8 +52,7 @@ const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 function sourceLabel(source: string): string {
   if (!isWebAddress(source)) return source;
   try {
-    const url = new URL(source);
-    return `${url.origin}${url.pathname}`;
+    return addressLabel(new URL(source));
   } catch {
     return source.split('?')[0]!;
   }
@@ -71,45 +74,6 @@ async function readLocalFile(source: string, feedDir: string, maxBytes: number, 
   } finally {
     await handle.close();
   }
-}
-
-async function download(url: string, limits: typeof PHOTO_LIMITS, reject: (reason: string) => never): Promise<Buffer> {
-  const seconds = limits.downloadTimeoutMs / 1000;
-  const signal = AbortSignal.timeout(limits.downloadTimeoutMs);
-  const failed = (error: unknown): never => {
-    if ((error as Error).name === 'TimeoutError') reject(`took longer than ${seconds} s to download`);
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return reject(`cannot download it (${cause?.code ?? cause?.message ?? (error as Error).message})`);
-  };
-  const response = await fetch(url, { signal, redirect: 'follow' }).catch(failed);
-  if (!response.ok) {
-    await response.body?.cancel();
-    reject(`the server answered ${response.status}`);
-  }
-  const type = (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!type.startsWith('image/')) {
-    await response.body?.cancel();
-    reject(`the server sent ${type || 'no content type'}, not an image`);
-  }
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > limits.maxBytes) {
-    await response.body?.cancel();
-    reject(`is ${megabytes(declared)}; a photo may be at most ${megabytes(limits.maxBytes)}`);
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  const reader = response.body!.getReader();
-  for (;;) {
-    const { done, value } = await reader.read().catch(failed);
-    if (done) break;
-    size += value.byteLength;
-    if (size > limits.maxBytes) {
-      await reader.cancel();
-      reject(`is more than ${megabytes(limits.maxBytes)}; a photo may be at most that`);
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The upright size of an image after the checks that need only its header. */
@@ -175,8 +139,9 @@ async function writeSizes(bytes: Buffer, size: { width: number; height: number }
 }
 
 /**
- * Processes one photo of a unit, off the request path: reads a file of the feed's folder or downloads an http(s) URL
- * (size cap, timeout, image content types only), checks it is a JPEG, PNG, WebP or AVIF of a sane
+ * Processes one photo of a unit, off the request path: reads a file of the feed's folder, or
+ * downloads an https URL from a public address (download-photo.ts: size cap, timeout, image
+ * content types only), checks it is a JPEG, PNG, WebP or AVIF of a sane
  * size without decoding it, then writes AVIF, WebP and JPEG at PHOTO_WIDTHS (never upscaled),
  * upright and without any metadata (EXIF, GPS), into photosDir/<content hash>/. The folder is
  * written under a temporary name beside it and renamed when complete, so it appears whole or not
@@ -188,7 +153,9 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
   const reject = (reason: string): never => {
     throw new PhotoRejectedError(sourceLabel(source), reason);
   };
-  const bytes = isWebAddress(source) ? await download(source, limits, reject) : await readLocalFile(source, options.feedDir, limits.maxBytes, reject);
+  const bytes = isWebAddress(source)
+    ? await downloadPhoto(source, limits, options.network ?? {}, reject)
+    : await readLocalFile(source, options.feedDir, limits.maxBytes, reject);
   const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 32);
   const folder = path.join(options.photosDir, hash);
   const processed = await readManifest(folder);

@@ -43,6 +43,8 @@ const envSchema = z
     /** The dealer's facts (name, phones, showrooms, hours, promotions); unset: the shipped seeds/business.json. */
     BUSINESS_FILE: z.string().min(1).optional(),
     SEED_CATALOG: booleanFlag.default(true),
+    /** Feed photos from plain http: addresses too (a dealer server without a certificate); https: only by default. */
+    FEED_PHOTOS_ALLOW_HTTP: booleanFlag.default(false),
   })
   // Unset, the public origin is this machine on the port the server listens on.
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.PORT) }));

@@ -39,12 +39,13 @@ export function guardNetwork(guardOptions: { allowHosts?: readonly string[] } = 
     const [first, second] = given;
     const callback = given.find((arg) => typeof arg === 'function') as (() => void) | undefined;
     const options = (typeof first === 'object' && first !== null ? { ...first } : { port: first, host: typeof second === 'string' ? second : undefined }) as {
-      path?: string;
+      path?: string | null;
       host?: string;
       port?: number | string;
       lookup?: LookupFunction;
     };
-    if (options.path !== undefined) return original.apply(this, args as Parameters<typeof original>);
+    // As net itself decides: a non-empty path is a Unix socket (http's requests carry path: null).
+    if (options.path) return original.apply(this, args as Parameters<typeof original>);
     const connect = () => (callback ? original.call(this, options as never, callback) : original.call(this, options as never));
     const host = (options.host ?? 'localhost').replace(/^\[(.*)\]$/, '$1');
     if (allowHosts.includes(host)) return connect();
