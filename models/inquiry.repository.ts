@@ -77,6 +77,25 @@ export const inquiryRepository = {
     );
   },
 
+  /**
+   * Every e-mail of this kind waiting out its back-off after a failed attempt becomes due at `now`
+   * (one the outbox has claimed is left to it); resolves with how many.
+   */
+  async makeBackedOffDue(kind: DeliveryKind, now: Date): Promise<number> {
+    const result = await call(() =>
+      InquiryCollection.updateMany(
+        {
+          [`${kind}.status`]: 'pending',
+          [`${kind}.attempts`]: mongoose.trusted({ $gt: 0 }),
+          [`${kind}.nextAttemptAt`]: mongoose.trusted({ $gt: now }),
+          [`${kind}.claimToken`]: mongoose.trusted({ $exists: false }),
+        },
+        { $set: { [`${kind}.nextAttemptAt`]: now } },
+      ).exec(),
+    );
+    return result.modifiedCount;
+  },
+
   /** The inquiries whose e-mail of this kind is pending or failed: their id, arrival and that delivery only. */
   owing(kind: DeliveryKind): Promise<Array<Pick<InquiryRecord, 'id' | 'createdAt'> & Partial<Record<DeliveryKind, DeliveryState>>>> {
     return call(() =>

@@ -23,6 +23,8 @@ export interface InquiryOutboxOptions {
   concurrency?: number;
   /** How long after the inquiry arrived a message that still cannot be sent is given up (marked failed). */
   giveUpAfterMs?: number;
+  /** How often, while the mail server does not answer, the outbox asks whether it answers again. */
+  probeIntervalMs?: number;
   /** The clock that decides what is due, when a lease ends and when to give up; tests pass their own. */
   clock?: Clock;
 }
@@ -30,7 +32,10 @@ export interface InquiryOutboxOptions {
 export interface InquiryOutbox {
   /** Starts polling: due messages are sent every pollIntervalMs, beginning now. */
   start(): void;
-  /** Sends every message that is due now; resolves with how many were sent. */
+  /**
+   * Sends every message that is due now; resolves with how many were sent. During an outage it
+   * first asks the mail server, when a probe is due, whether it answers again.
+   */
   drain(): Promise<number>;
   /** Stops polling and waits for the sends in progress to finish and be recorded. */
   stop(): Promise<void>;
@@ -43,6 +48,7 @@ const DEFAULTS = {
   maxRetryDelayMs: 60 * 60_000,
   concurrency: 4,
   giveUpAfterMs: 3 * 24 * 60 * 60_000,
+  probeIntervalMs: 30_000,
   clock: systemClock,
 };
 
@@ -51,6 +57,14 @@ function describeFailure(error: unknown): string {
   if (!(error instanceof Error)) return 'unknown error';
   const { code, responseCode } = error as Error & { code?: string; responseCode?: number };
   return [code, responseCode, error.message].filter(Boolean).join(' ').slice(0, 300);
+}
+
+/** How long attempts may fail with nothing delivered before the outage is logged at error level. */
+const OUTAGE_ALERT_AFTER_MS = 60 * 60_000;
+
+/** The mail server answered the attempt (an SMTP reply code), as opposed to not answering at all: no connection, a timeout. */
+function serverAnswered(error: unknown): boolean {
+  return typeof (error as { responseCode?: unknown } | undefined)?.responseCode === 'number';
 }
 
 function mailedInquiryOf(record: InquiryRecord): MailedInquiry {
@@ -75,7 +89,11 @@ function mailedInquiryOf(record: InquiryRecord): MailedInquiry {
  * atomically (one findOneAndUpdate that moves its next attempt a lease ahead), so two workers or a
  * restarted process never send the same message together; it is marked sent as soon as the mail
  * server takes it, and a failure is retried with exponential back-off that is stored with the
- * inquiry and therefore survives restarts.
+ * inquiry and therefore survives restarts. While the mail server does not answer at all, the
+ * worker asks it every probeIntervalMs whether it answers again, and then makes every backed-off
+ * message due at once, so that mail goes out within a minute of the server's return rather than
+ * at the end of a back-off of up to an hour. An outage of over an hour (attempts failing, nothing
+ * delivered) is logged at error level, once.
  */
 export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
   const settings = { ...DEFAULTS, ...options };
@@ -84,9 +102,74 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<number>>();
+  /** The outage: since when attempts fail with nothing delivered, and the mail server's last words. Unset while mail goes out. */
+  let outage: { since: Date; lastError: string; reported: boolean } | undefined;
+  /** The last failed attempt found no mail server answering: it is probed until it answers. */
+  let serverSilent = false;
+  let lastProbeAt = 0;
+  let probe: Promise<void> | undefined;
 
   function message(kind: DeliveryKind, lead: MailedInquiry): SendMailOptions {
     return kind === 'notification' ? staffInquiryEmail(lead, mail) : crmLeadEmail(lead, { ...mail, crmTo: mail.crmTo! });
+  }
+
+  /** A failed attempt: the outage starts or goes on; an answer from a mail server thought silent ends its silence. */
+  async function noteFailure(error: unknown, now: Date) {
+    outage ??= { since: now, lastError: '', reported: false };
+    outage.lastError = describeFailure(error);
+    if (!serverAnswered(error)) {
+      serverSilent = true;
+      // A failed attempt tells as much as a failed probe.
+      lastProbeAt = now.getTime();
+    } else if (serverSilent) {
+      await serverAnswers(now);
+    }
+  }
+
+  /** A message went out: the outage, if any, is over. */
+  async function noteDelivered(now: Date) {
+    if (serverSilent) await serverAnswers(now);
+    if (outage?.reported) logger.info({ outageMinutes: minutesSince(outage.since, now) }, 'deliveries are sent again after the mail outage');
+    outage = undefined;
+  }
+
+  /** The mail server answers again: the messages backed off while it did not are due now, not at the end of their back-off. */
+  async function serverAnswers(now: Date) {
+    serverSilent = false;
+    let due = 0;
+    try {
+      for (const kind of kinds) due += await inquiryRepository.makeBackedOffDue(kind, now);
+    } catch (error) {
+      serverSilent = true;
+      throw error;
+    }
+    logger.info({ due, ...(outage ? { outageMinutes: minutesSince(outage.since, now) } : {}) }, 'the mail server answers again; the backed-off deliveries are due now');
+  }
+
+  /** During an outage: probes the mail server when a probe is due, and logs an outage of over an hour at error level, once. */
+  async function checkOutage() {
+    const now = settings.clock();
+    if (serverSilent && transport.verify && now.getTime() - lastProbeAt >= settings.probeIntervalMs) {
+      lastProbeAt = now.getTime();
+      probe ??= transport
+        .verify()
+        .then(
+          () => (stopped ? undefined : serverAnswers(settings.clock())),
+          (error: unknown) => {
+            if (outage) outage.lastError = describeFailure(error);
+          },
+        )
+        .finally(() => (probe = undefined));
+    }
+    await probe;
+    if (stopped || !outage || outage.reported || now.getTime() - outage.since.getTime() < OUTAGE_ALERT_AFTER_MS) return;
+    outage.reported = true;
+    let waiting = 0;
+    for (const kind of kinds) waiting += await inquiryRepository.countDeliveries(kind, 'pending');
+    logger.error(
+      { outageMinutes: minutesSince(outage.since, now), since: outage.since, waiting, err: outage.lastError },
+      'mail outage: deliveries have failed for over an hour with none sent; the outbox keeps retrying (npm run inquiries:status lists them)',
+    );
   }
 
   /** Claims one due message of this kind, or finds none. */
@@ -113,6 +196,7 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
     } catch (error) {
       const attempts = state.attempts + 1;
       const now = settings.clock();
+      await noteFailure(error, now);
       if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
         await inquiryRepository.markFailed(kind, record.id, token, { error: describeFailure(error), attempted: true });
@@ -128,8 +212,10 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       logger.warn({ ...log, attempts, nextAttemptAt, err: describeFailure(error) }, 'inquiry notification not sent; will retry');
       return false;
     }
-    await inquiryRepository.markSent(kind, record.id, settings.clock());
+    const sentAt = settings.clock();
+    await inquiryRepository.markSent(kind, record.id, sentAt);
     logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
+    await noteDelivered(sentAt);
     return true;
   }
 
@@ -147,7 +233,9 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
     return sent;
   }
 
-  function drain(): Promise<number> {
+  async function drain(): Promise<number> {
+    // Not among the sends stop() waits for: a probe of a server that does not answer can take a while.
+    await checkOutage();
     const work = Promise.all(Array.from({ length: settings.concurrency }, lane)).then((counts) => counts.reduce((sum, count) => sum + count, 0));
     running.add(work);
     void work.catch(() => undefined).finally(() => running.delete(work));
@@ -180,4 +268,8 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       await Promise.allSettled([...running]);
     },
   };
+}
+
+function minutesSince(since: Date, now: Date): number {
+  return Math.round((now.getTime() - since.getTime()) / 60_000);
 }

@@ -8,6 +8,11 @@ import type { Logger } from '../logging/logger.server';
 export interface MailTransport {
   /** Resolves once the message is handed over (accepted by the server, or written to disk). */
   send(message: SendMailOptions): Promise<void>;
+  /**
+   * Resolves when the mail server answers (it greets and takes the login), without sending
+   * anything; rejects with why not. Only a transport with a server to ask has it.
+   */
+  verify?(): Promise<void>;
   close(): void;
 }
 
@@ -19,6 +24,9 @@ function smtpTransport(url: string): MailTransport {
   return {
     async send(message) {
       await transporter.sendMail(message);
+    },
+    async verify() {
+      await transporter.verify();
     },
     close: () => transporter.close(),
   };

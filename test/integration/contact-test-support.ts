@@ -24,8 +24,12 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** A real SMTP server on a free loopback port that parses and keeps what it accepts. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on a loopback port that parses and keeps what it accepts: a free port, or
+ * `port` to start it again where a closed one listened. `closeTimeout` is how long close() lets
+ * open connections finish (smtp-server's default: 30 s).
+ */
+export async function startSmtpSink(options: { port?: number; closeTimeout?: number } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   let refusing: false | { onlyTo?: string; responseCode: number } = false;
   let refused = 0;
@@ -33,6 +37,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     logger: false,
+    ...(options.closeTimeout === undefined ? {} : { closeTimeout: options.closeTimeout }),
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -54,7 +59,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
