@@ -16,7 +16,7 @@ export interface ContactControllerOptions {
   pageContext: (inquiries?: InquirySender) => RouterContextProvider;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
-  /** Accepted submissions per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
+  /** Inquiries accepted per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
   rateLimit: { limit: number; windowSeconds: number };
   logger: Logger;
 }
@@ -48,9 +48,9 @@ export function contactController(options: ContactControllerOptions): Router {
   // Over the allowance the action still runs, with a sender that refuses: the page keeps what was typed.
   const renderRefused = formPostController({ pages, origin, context: () => options.pageContext(overAllowance) });
 
-  // One limiter for both routes: the API and the HTML form draw on the same allowance. Only an
-  // accepted submission (stored: 201 from the API, 303 from the form) uses it up, so a visitor who
-  // mistyped their e-mail address a few times can still send the corrected form.
+  // One limiter for both routes: the API and the HTML form draw on the same allowance. Only a stored
+  // inquiry (201 from the API, 303 from the form) uses it up, so a visitor who mistyped their
+  // e-mail address a few times can still send the corrected form.
   const limiter = clientRateLimit({
     windowMs: options.rateLimit.windowSeconds * 1000,
     limit: options.rateLimit.limit,
