@@ -74,6 +74,16 @@ describe('createRenderCache', () => {
     expect(await cache.generation()).toBeNull();
   });
 
+  it('keeps a page for as long as its generation lasts, however much time passes: no timer renders it again', async () => {
+    let time = Date.parse('2026-06-01T12:00:00Z');
+    const cache = createRenderCache({ version: versions().read, clock: () => new Date(time) });
+    const generation = (await cache.generation())!;
+    cache.set(generation, '/about', page('about'));
+    time += 6 * 60 * 60_000;
+    expect(await cache.generation()).toBe(generation);
+    expect(cache.get(generation, '/about')?.body.tag).toBe('about');
+  });
+
   it('keeps not-found pages apart: made-up paths cannot push real pages out', async () => {
     const cache = createRenderCache({ version: versions().read, maxEntries: 2, maxNotFound: 2, clock: systemClock });
     const generation = (await cache.generation())!;

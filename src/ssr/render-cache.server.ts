@@ -76,7 +76,7 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
 /**
  * Server-rendered pages kept compressed by key for the current generation (catalog version and
  * year): at most 500 pages and 48 MB (all three encodings counted), least recently used out, each
- * for at most 60 s; apart from them, in budgets of their own, at most 200 pages of a query (the
+ * until the generation changes (no timer re-renders a page that cannot have changed); apart from them, in budgets of their own, at most 200 pages of a query (the
  * inventory's filters, which anyone can vary without end) and 50 not-found pages, so that a flood
  * of made-up filter links or addresses never pushes out the pages shoppers use. A new catalog
  * version empties it; the catalog service notices one within a second (at once for writes in this
@@ -84,7 +84,9 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const { clock } = options;
-  const common = { maxAgeMs: options.maxAgeMs, clock };
+  // Kept for as long as the generation lasts: it changes with every catalog write and at every
+  // opening, closing and midnight, which is all a page depends on.
+  const common = { maxAgeMs: options.maxAgeMs ?? Number.POSITIVE_INFINITY, clock };
   const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
   const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
   const ofAQuery: ResponseCache = createResponseCache({ maxEntries: options.maxOfAQuery ?? DEFAULT_MAX_OF_A_QUERY, maxBytes: 16 * 1024 * 1024, ...common });
