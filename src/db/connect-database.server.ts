@@ -2,10 +2,14 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Env } from '../config/env.server';
 import type { Logger } from '../logging/logger.server';
+import { DatabaseNotWritableError } from './database-not-writable-error.server';
 import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 
 export interface Database {
-  /** True while the database answers a ping. */
+  /**
+   * True while the database answers a ping and can write; rejects with DatabaseNotWritableError
+   * when it answers but cannot write (the embedded store's disk is full).
+   */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
 }
@@ -36,6 +40,8 @@ export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' 
     async isReady() {
       if (mongoose.connection.readyState !== 1 || !mongoose.connection.db) return false;
       await mongoose.connection.db.admin().ping();
+      const notWritable = embedded?.whyNotWritable();
+      if (notWritable) throw new DatabaseNotWritableError(notWritable);
       return true;
     },
     async close() {

@@ -159,6 +159,52 @@ describe('a full disk', () => {
     const leftovers = [...readdirSync(mount), ...readdirSync(onDisk.dataDir)].filter((name) => !/^(data|embedded-mongo\.(sqlite(-wal|-shm)?|created))$/.test(name));
     expect(leftovers).toEqual([]);
   });
+
+  it('reports the store not writable on /readyz (503, with the reason) and logs the cause once per episode', { timeout: 90_000 }, async () => {
+    const folders = workFolder();
+    const mount = path.join(folders.root, 'small-disk');
+    mkdirSync(mount);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', mount]);
+    cleanups.push(() => execFileSync('umount', ['-l', mount]));
+    const site = await start({ dataDir: path.join(mount, 'data'), mailDir: folders.mailDir });
+    const filler = path.join(mount, 'filler');
+    const readiness = async () => {
+      const response = await fetch(`${site.origin}/readyz`);
+      return { status: response.status, body: (await response.json()) as { status: string; database: string; reason?: string } };
+    };
+    /** The log lines that name the cause: the store's own, at error level. */
+    const diskFullLines = () =>
+      site
+        .output()
+        .split('\n')
+        .filter((line) => /"level":50/.test(line) && /"msg":"the disk holding the embedded database is full/.test(line));
+    /** Posts until the full disk refuses one; the rest of a burst after it are refused too. */
+    const postUntilRefused = async (offset: number) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 60 && !statuses.includes(503); i += 1) statuses.push((await postInquiry(site.origin, validVisitor(offset + i))).status);
+      for (let i = 0; i < 10; i += 1) statuses.push((await postInquiry(site.origin, validVisitor(offset + 100 + i))).status);
+      return statuses;
+    };
+    expect((await readiness()).status).toBe(200);
+
+    for (let episode = 1; episode <= 2; episode += 1) {
+      spawnSync('dd', ['if=/dev/zero', `of=${filler}`, 'bs=4k'], { encoding: 'utf8' });
+      const statuses = await postUntilRefused(episode * 1000);
+      expect(statuses.slice(-10)).toEqual(Array(10).fill(503));
+      expect(await readiness()).toEqual({
+        status: 503,
+        body: expect.objectContaining({ status: 'unavailable', database: 'not writable', reason: 'the disk holding the database is full' }),
+      });
+      // One line per episode, however many posts it refused.
+      expect(diskFullLines()).toHaveLength(episode);
+
+      rmSync(filler);
+      // Nobody posts meanwhile: /readyz finds out by itself that the disk has room again.
+      expect((await eventually(readiness, (answer) => answer.status === 200)).status).toBe(200);
+      expect((await postInquiry(site.origin, validVisitor(episode * 1000 + 500))).status).toBe(201);
+    }
+    expect(site.output()).toMatch(/"level":30.*"msg":"the embedded database can write again/);
+  });
 });
 
 describe('the process killed with SIGKILL', () => {

@@ -26,6 +26,8 @@ export interface EmbeddedMongo {
   databaseFile: string | undefined;
   /** A consistent copy of the database while the server runs. */
   backupTo(file: string): Promise<void>;
+  /** Why a write cannot reach the disk now ("the disk holding the database is full"), or undefined when it can. */
+  whyNotWritable(): string | undefined;
   /** Stops listening, waits for the commands in progress to answer, then closes the database. */
   close(): Promise<void>;
 }
@@ -83,7 +85,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
     return closing;
   };
 
-  return { uri, socketPath, databaseFile: store.file, backupTo: (file) => store.backupTo(file), close };
+  return { uri, socketPath, databaseFile: store.file, backupTo: (file) => store.backupTo(file), whyNotWritable: () => store.whyNotWritable(), close };
 }
 
 /**

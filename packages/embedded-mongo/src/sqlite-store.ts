@@ -79,6 +79,8 @@ export class SqliteStore implements StoreStatements {
   private inTransaction = false;
   private savepointDepth = 0;
   private inUse: InUseMarker | undefined;
+  /** Set by a write the full disk refused, cleared by the first write that commits after it. */
+  private diskFull = false;
 
   private constructor(db: DatabaseSync, file: string | undefined, logger: EmbeddedMongoLogger) {
     this.db = db;
@@ -205,22 +207,46 @@ export class SqliteStore implements StoreStatements {
     }
   }
 
+  /**
+   * Why a write cannot reach the disk now, or undefined when it can: for a readiness check, which
+   * must see a full disk (and its end) even when nobody writes. While the disk is full, or nearly,
+   * it tries a small write of its own; otherwise it costs one statfs.
+   */
+  whyNotWritable(): string | undefined {
+    if (!this.file) return undefined;
+    const free = freeBytes(path.dirname(this.file));
+    if (!this.diskFull && (free === undefined || free >= LOW_SPACE_BYTES)) return undefined;
+    // A readiness check must not wait on another process's long transaction.
+    this.db.exec('PRAGMA busy_timeout = 200');
+    try {
+      this.write(() => this.run("INSERT INTO em_meta (key, value) VALUES ('write_checked_at', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", Date.now()));
+    } catch {
+      // A full disk was noted by the failed write itself; a busy lock says nothing either way.
+    } finally {
+      this.db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    return this.diskFull ? 'the disk holding the database is full' : undefined;
+  }
+
   private transaction<T>(begin: string, work: () => T): T {
     if (this.inTransaction) return work();
+    // While the disk is full, a write that commits changed rows shows it has room again.
+    const changesBefore = this.diskFull && begin !== 'BEGIN' ? this.totalChanges() : undefined;
     try {
       this.db.exec(begin);
     } catch (error) {
-      throw storageFailure(error);
+      throw this.storageFailure(error);
     }
     this.inTransaction = true;
     try {
       this.refreshSchema();
       const result = work();
       this.db.exec('COMMIT');
+      if (changesBefore !== undefined && this.totalChanges() > changesBefore) this.noteWritableAgain();
       return result;
     } catch (error) {
       if (this.db.isTransaction) this.db.exec('ROLLBACK');
-      throw storageFailure(error);
+      throw this.storageFailure(error);
     } finally {
       this.inTransaction = false;
       // Memory follows the disk: collections and indexes are read again after any change to them.
@@ -229,6 +255,29 @@ export class SqliteStore implements StoreStatements {
         this.schemaVersion = -1;
       }
     }
+  }
+
+  private totalChanges(): number {
+    return Number((this.statement('SELECT total_changes() AS n').get() as { n: number | bigint }).n);
+  }
+
+  /** SQLite's failure as a driver's error; a full disk is also logged, once per episode, naming the cause. */
+  private storageFailure(error: unknown): unknown {
+    if (sqliteCode(error) === SQLITE_FULL && !this.diskFull) {
+      this.diskFull = true;
+      const dataDir = path.dirname(this.file ?? '.');
+      const free = freeBytes(dataDir);
+      this.logger.error(
+        { dataDir, freeKB: free === undefined ? undefined : Math.floor(free / 1024) },
+        `the disk holding the embedded database is full (${dataDir}): every write is refused (OutOfDiskSpace) until space is freed on it; what is stored is safe`,
+      );
+    }
+    return storageFailure(error);
+  }
+
+  private noteWritableAgain(): void {
+    this.diskFull = false;
+    this.logger.info({ dataDir: path.dirname(this.file ?? '.') }, 'the embedded database can write again: its disk has room');
   }
 
   /** A prepared statement, kept for reuse. */

@@ -277,6 +277,45 @@ describe('a full disk at start', () => {
   });
 });
 
+describe('a disk that fills while the store runs', () => {
+  it('refuses writes with OutOfDiskSpace, says so for readiness, logs it once, and finds out by itself when there is room again', async () => {
+    const disk = dataFolderOnSmallDisk();
+    const errors: string[] = [];
+    const infos: string[] = [];
+    const logger = {
+      warn() {},
+      error: (_fields: object, message?: string) => void errors.push(message ?? ''),
+      info: (_fields: object, message?: string) => void infos.push(message ?? ''),
+    };
+    const server = await startEmbeddedMongo({ dataDir: disk.dataDir, logger });
+    const client = new MongoClient(server.uri);
+    const inquiries = client.db('site').collection('contact_forms');
+    try {
+      expect(server.whyNotWritable()).toBeUndefined();
+      disk.fill();
+      let refused = 0;
+      for (let i = 0; i < 200 && refused < 5; i += 1) {
+        await inquiries.insertOne({ message: 'x'.repeat(2000) }).catch((error: { code?: number }) => {
+          expect(error.code).toBe(14031);
+          refused += 1;
+        });
+      }
+      expect(refused).toBe(5);
+      expect(server.whyNotWritable()).toBe('the disk holding the database is full');
+      expect(errors).toEqual([expect.stringMatching(/^the disk holding the embedded database is full/)]);
+
+      disk.free();
+      // No write from a client: the readiness check itself finds the room.
+      expect(server.whyNotWritable()).toBeUndefined();
+      expect(infos).toContain('the embedded database can write again: its disk has room');
+      await inquiries.insertOne({ message: 'after' });
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
 describe('a data folder in the first format (a .bson file per collection)', () => {
   it('is moved into SQLite once, with its indexes, and set aside', async () => {
     const dataDir = dataFolder();
