@@ -26,6 +26,11 @@ export interface FeedReadOptions {
    * not looked for.
    */
   baseDir?: string;
+  /**
+   * Set when some bytes of the file are not text in the encoding it was read in (its name): they
+   * were read as U+FFFD, and every cell holding one is refused rather than published as �.
+   */
+  invalidText?: string;
   /** Where photo addresses may lead: https: only unless it allows http:, and never to an IP address that is not public. */
   photoNetwork?: PhotoNetworkOptions;
 }
@@ -41,6 +46,12 @@ const columnByField = new Map(Object.entries(feedColumns).map(([column, { field 
 
 /** Messages can quote what a feed holds; control characters are escaped so each problem stays on one line. */
 const oneLine = (problem: string) => problem.replace(/[\u0000-\u001f\u007f]/g, (character) => JSON.stringify(character).slice(1, -1));
+
+/** True for a cell (or a list item) holding U+FFFD, the character a byte that is not text was read as. */
+function holdsUnreadableBytes(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\uFFFD');
+  return Array.isArray(value) && value.some(holdsUnreadableBytes);
+}
 
 function unitEntry(unit: FeedUnit, photoSources: string[]): UnitEntry {
   const name = unit.name ?? [unit.year, unit.brand, unit.model].filter((word) => word !== undefined).join(' ');
@@ -96,9 +107,18 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
     }
     const result = schema.safeParse(candidate);
     let valid = result.success;
+    // A cell read from bytes that are not text: its one problem is that, whatever the schema thinks of the �.
+    const unreadable = new Set(
+      options.invalidText === undefined ? [] : (Object.keys(row.cells) as FeedColumnName[]).filter((column) => holdsUnreadableBytes(row.cells[column])),
+    );
+    for (const column of unreadable) {
+      problems.push(`${row.label}, ${cell} ${column}: holds bytes that are not ${options.invalidText} text (shown as \uFFFD)`);
+      valid = false;
+    }
     if (!result.success) {
       for (const issue of result.error.issues) {
         const [field, item] = issue.path;
+        if (unreadable.has(columnByField.get(String(field)) as FeedColumnName)) continue;
         const where = `${row.label}, ${cell} ${columnByField.get(String(field)) ?? String(field)}${typeof item === 'number' ? `, item ${item + 1}` : ''}`;
         problems.push(oneLine(`${where}: ${issue.message}`));
       }
@@ -119,7 +139,7 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
       valid = false;
     } else if (slug !== undefined) rowBySlug.set(slug, row.label);
 
-    const photos = result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
+    const photos = unreadable.has('photos') ? [] : result.success ? result.data.photos : (schema.shape.photos.safeParse(candidate.photos).data ?? []);
     const photoSources = photos.map((source, index) => {
       const where = `${row.label}, ${cell} photos, item ${index + 1}`;
       const whose = stockNumber ? ` (stock ${stockNumber})` : '';

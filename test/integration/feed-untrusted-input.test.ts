@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { CatalogImportError } from '../../services/catalog-import-error';
 import { importFeed, type FeedImportOptions } from '../../services/feed-import.service';
 import { guardNetwork, type NetworkGuard } from '../support/loopback-only-network';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
-import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
 
 const LOCATIONS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
 
@@ -58,6 +58,16 @@ describe('a feed that reaches too far is refused, and nothing of it is imported'
     const passwd = path.relative(work, '/etc/passwd');
     const feed = await writeTestFeed(work, 'passwd.csv', onward, emerge.replace('photos/t200-1.jpg', `photos/t200-1.jpg|${passwd}`));
     expect(await refusal(importFeed(feed, options))).toEqual([`row 3, column photos, item 2: ${passwd} (stock T200) is outside the feed's folder ${work}`]);
+    expect(await VehicleCollection.countDocuments().exec()).toBe(0);
+  });
+
+  it('text that is not UTF-8 (a feed saved as Windows-1252), which would otherwise be published as \uFFFD', async () => {
+    const feed = path.join(work, 'windows-1252.csv');
+    await writeFile(feed, Buffer.from(csvOf(onward, emerge.replace('Electric Blue', 'Bleu Électrique')), 'latin1'));
+    expect(await refusal(importFeed(feed, options))).toEqual([
+      `${feed} is not UTF-8 text: the lines below name the cells with bytes it cannot read; save it as UTF-8 (in Excel: "CSV UTF-8")`,
+      'row 3, column color: holds bytes that are not UTF-8 text (shown as \uFFFD)',
+    ]);
     expect(await VehicleCollection.countDocuments().exec()).toBe(0);
   });
 
