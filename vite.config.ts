@@ -110,6 +110,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
             server: 'server/main.ts',
             'catalog-import': 'scripts/catalog-import.ts',
             'inquiries-status': 'scripts/inquiries-status.ts',
+            'inquiries-resend': 'scripts/inquiries-resend.ts',
             'db-backup': 'scripts/db-backup.ts',
             'db-export': 'scripts/db-export.ts',
             'db-import': 'scripts/db-import.ts',

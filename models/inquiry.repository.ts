@@ -96,6 +96,29 @@ export const inquiryRepository = {
     return result.modifiedCount;
   },
 
+  /** Whether an inquiry has this id. */
+  async exists(inquiryId: string): Promise<boolean> {
+    return (await call(() => InquiryCollection.exists({ id: inquiryId }).exec())) !== null;
+  },
+
+  /**
+   * Puts the failed e-mail of this kind of the inquiry that arrived first (of that one inquiry when
+   * inquiryId is given) back in the outbox: pending and due at `now`, its attempts and last error
+   * kept. Resolves with the inquiry's id, or null when none has one failed.
+   */
+  async requeueFailed(kind: DeliveryKind, now: Date, inquiryId?: string): Promise<string | null> {
+    const record = await call(() =>
+      InquiryCollection.findOneAndUpdate(
+        { [`${kind}.status`]: 'failed', ...(inquiryId === undefined ? {} : { id: inquiryId }) },
+        { $set: { [`${kind}.status`]: 'pending', [`${kind}.nextAttemptAt`]: now }, $unset: { [`${kind}.claimToken`]: 1 } },
+        { sort: { createdAt: 1 }, projection: { id: 1 } },
+      )
+        .lean<Pick<InquiryRecord, 'id'>>()
+        .exec(),
+    );
+    return record?.id ?? null;
+  },
+
   /** The inquiries whose e-mail of this kind is pending or failed: their id, arrival and that delivery only. */
   owing(kind: DeliveryKind): Promise<Array<Pick<InquiryRecord, 'id' | 'createdAt'> & Partial<Record<DeliveryKind, DeliveryState>>>> {
     return call(() =>

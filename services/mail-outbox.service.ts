@@ -98,7 +98,7 @@ function mailedInquiryOf(record: InquiryRecord): MailedInquiry {
 export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbox {
   const settings = { ...DEFAULTS, ...options };
   const { transport, mail, logger } = options;
-  const kinds: DeliveryKind[] = mail.crmTo ? ['notification', 'crmNotification'] : ['notification'];
+  const kinds = deliveryKinds(mail.crmTo);
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   const running = new Set<Promise<number>>();
@@ -268,6 +268,28 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       await Promise.allSettled([...running]);
     },
   };
+}
+
+/**
+ * Sends failed deliveries again (npm run inquiries:resend): each failed staff e-mail and CRM copy,
+ * of one inquiry or of every inquiry, becomes pending and due now, for the site's outbox to send.
+ * CRM copies only while CRM_ADF_TO is set (`crmTo`), since the outbox sends them only then.
+ * Resolves with what was queued, by inquiry id; null when no inquiry has the id.
+ */
+export async function resendFailedDeliveries({ inquiryId, crmTo, now }: { inquiryId?: string; crmTo?: string; now: Date }): Promise<Map<string, DeliveryKind[]> | null> {
+  if (inquiryId !== undefined && !(await inquiryRepository.exists(inquiryId))) return null;
+  const queued = new Map<string, DeliveryKind[]>();
+  for (const kind of deliveryKinds(crmTo)) {
+    for (let id = await inquiryRepository.requeueFailed(kind, now, inquiryId); id !== null; id = await inquiryRepository.requeueFailed(kind, now, inquiryId)) {
+      queued.set(id, [...(queued.get(id) ?? []), kind]);
+    }
+  }
+  return queued;
+}
+
+/** The deliveries the outbox sends: the staff e-mail, and the CRM copy while CRM_ADF_TO is set. */
+function deliveryKinds(crmTo: string | undefined): DeliveryKind[] {
+  return crmTo ? ['notification', 'crmNotification'] : ['notification'];
 }
 
 function minutesSince(since: Date, now: Date): number {
