@@ -24,8 +24,8 @@ export interface EmbeddedMongo {
   socketPath: string;
   /** Where the data lives; undefined in memory. */
   databaseFile: string | undefined;
-  /** A consistent copy of the database while the server runs. */
-  backupTo(file: string): Promise<void>;
+  /** A consistent, checked, private copy of the database while the server runs, in place once whole (backup-file.ts). */
+  backupTo(file: string): Promise<{ file: string; bytes: number }>;
   /** Why a write cannot reach the disk now ("the disk holding the database is full"), or undefined when it can. */
   whyNotWritable(): string | undefined;
   /** Stops listening, waits for the commands in progress to answer, then closes the database. */

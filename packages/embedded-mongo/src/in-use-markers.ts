@@ -1,15 +1,16 @@
-import { closeSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, openSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { isRunning, thisProcess } from './process-identity';
 
 const PREFIX = 'embedded-mongo.in-use-';
-const MARKER_NAME = new RegExp(`^${PREFIX.replaceAll('.', '\\.')}(\\d+)-(\\w+)$`);
+const MARKER_NAME = new RegExp(`^${PREFIX.replaceAll('.', '\\.')}((\\d+)-\\w+)$`);
 
 /**
  * Each process that has the database open keeps an empty file beside it,
  * `embedded-mongo.in-use-<pid>-<start time>`, removed when it closes the database with its
  * write-ahead log folded into the file. One left by a process that no longer runs means that
  * process stopped without closing: the latest writes may be only in the `-wal`, which must then
- * be there. The start time tells a process from a later one given the same pid.
+ * be there.
  */
 export interface InUseMarker {
   /** Removes this process's marker; with `deadToo`, those of processes that stopped without closing. */
@@ -18,7 +19,7 @@ export interface InUseMarker {
 
 /** Claims this process's marker; the markers of dead processes go too, as this process now holds their log. */
 export function claimInUseMarker(dataDir: string): InUseMarker {
-  const marker = path.join(dataDir, `${PREFIX}${process.pid}-${startTimeOf(process.pid) ?? 'unknown'}`);
+  const marker = path.join(dataDir, `${PREFIX}${thisProcess()}`);
   // An empty file: creating it needs no free block, so it is made on a full disk too.
   closeSync(openSync(marker, 'w', 0o600));
   removeDeadMarkers(dataDir);
@@ -41,34 +42,11 @@ export function deadInUseMarkers(dataDir: string): Array<{ file: string; pid: nu
   const dead = [];
   for (const name of names) {
     const match = MARKER_NAME.exec(name);
-    if (match && !isRunning(Number(match[1]), match[2]!)) dead.push({ file: path.join(dataDir, name), pid: Number(match[1]) });
+    if (match && !isRunning(match[1]!)) dead.push({ file: path.join(dataDir, name), pid: Number(match[2]) });
   }
   return dead;
 }
 
 function removeDeadMarkers(dataDir: string): void {
   for (const { file } of deadInUseMarkers(dataDir)) rmSync(file, { force: true });
-}
-
-function isRunning(pid: number, startTime: string): boolean {
-  // This process's own pid on a marker it did not write: an earlier process given the same pid (a container's pid 1).
-  if (pid === process.pid) return startTime === (startTimeOf(pid) ?? 'unknown');
-  try {
-    process.kill(pid, 0);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const current = startTimeOf(pid);
-  return startTime === 'unknown' || current === undefined || current === startTime;
-}
-
-/** When a process started (clock ticks since boot, /proc/<pid>/stat field 22); undefined where /proc is not there. */
-function startTimeOf(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The fields after the command name, which may itself hold spaces and parentheses; field 3 first.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[22 - 3];
-  } catch {
-    return undefined;
-  }
 }

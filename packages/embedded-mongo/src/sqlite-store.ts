@@ -1,9 +1,10 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readFileSync, statfsSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { backup, DatabaseSync } from 'node:sqlite';
+import { DatabaseSync } from 'node:sqlite';
 import type { SQLInputValue, StatementSync } from 'node:sqlite';
 import { serialize, UUID } from 'bson';
 import type { Binary, Document } from 'bson';
+import { writeBackup } from './backup-file';
 import { decodeDocument as decode } from './deserialize-options';
 import type { EmbeddedMongoLogger } from './embedded-mongo-logger';
 import { idIndexSpec } from './index-definition';
@@ -173,10 +174,13 @@ export class SqliteStore implements StoreStatements {
     this.inUse = undefined;
   }
 
-  /** A consistent copy of the whole store while it is in use (SQLite's online backup). */
-  async backupTo(target: string): Promise<void> {
-    await backup(this.db, target);
-    chmodSync(target, 0o600);
+  /**
+   * A consistent copy of the whole store while it is in use (SQLite's online backup), checked and
+   * private, in place only once whole (backup-file.ts). Through this connection, the writes it
+   * makes meanwhile go into the copy too, rather than start it over.
+   */
+  backupTo(target: string): Promise<{ file: string; bytes: number }> {
+    return writeBackup(this.db, target);
   }
 
   /** Runs a command that only reads, on one consistent snapshot. */
