@@ -11,6 +11,7 @@ import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import { removeAbandonedPhotoFolders } from './photos/abandoned-photo-folders';
 import type { PhotoNetworkOptions } from './photos/photo-address';
 import { isWebAddress } from './photos/photo-source';
 import { processUnitPhotos } from './photos/process-unit-photos';
@@ -70,10 +71,13 @@ function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<st
  * bytes) is reused, and an address an earlier import downloaded is not fetched again. Then new
  * units are created, changed ones updated and, with a full feed, units it no longer lists marked
  * sold, in one bulk write: one new catalog version, which the site notices within a second.
- * Importing the same feed again changes nothing. Model entries are never touched.
+ * Importing the same feed again changes nothing. Model entries are never touched. First, the
+ * unfinished photo folders of an import that was killed are removed.
  */
 export async function importFeed(file: string, options: FeedImportOptions): Promise<FeedImportResult> {
   const now = (options.clock ?? systemClock)();
+  const abandoned = await removeAbandonedPhotoFolders(options.photosDir, now);
+  if (abandoned > 0) options.logger?.info({ folders: abandoned }, 'feed: removed the unfinished photo folders of an import that was stopped');
   const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now, photoNetwork: options.photoNetwork });
   if (problems.length > 0) throw new CatalogImportError(problems);
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { unitPhotoSchema } from './unit-photo-schema';
+import { temporaryPhotoFolderPrefix } from './abandoned-photo-folders';
 import { addressLabel, downloadPhoto } from './download-photo';
 import { feedPhotoFile } from './feed-photo-file';
 import type { PhotoNetworkOptions } from './photo-address';
@@ -163,7 +164,8 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
 
   const size = await inspect(bytes, limits.maxPixels, reject);
   await mkdir(options.photosDir, { recursive: true });
-  const temporary = await mkdtemp(path.join(options.photosDir, `.${hash}-`));
+  // Named after this process, so that the next import can tell a folder a killed import left behind.
+  const temporary = await mkdtemp(path.join(options.photosDir, temporaryPhotoFolderPrefix(hash)));
   try {
     const manifest = await writeSizes(bytes, size, hash, temporary, limits.maxPixels).catch((error: Error) => {
       // Disk errors are the operator's to see as they are; a decoder's complaint means a damaged photo.
