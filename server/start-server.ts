@@ -38,7 +38,7 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   const { logger } = options;
   let env = options.env;
   checkFolderOwners(env);
-  const database = await connectDatabase(env, logger);
+  const database = await connectDatabase(env, logger, { scheduleBackups: true });
   let stopping = false;
   const server = createServer();
   // The answers being prepared, so that a stop can still tell their clients to close the connection.

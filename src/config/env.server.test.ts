@@ -31,6 +31,15 @@ describe('loadEnv', () => {
     expect((error as Error).message.split('\n')).toHaveLength(5);
   });
 
+  it('takes scheduled backups only for the embedded database', () => {
+    expect(loadEnv({}).BACKUP_INTERVAL_HOURS).toBeUndefined();
+    expect(loadEnv({ BACKUP_INTERVAL_HOURS: '24' })).toMatchObject({ BACKUP_INTERVAL_HOURS: 24, BACKUP_KEEP: 7 });
+    expect(() => loadEnv({ BACKUP_INTERVAL_HOURS: '24', MONGODB_URI: 'mongodb://db.example.com/site' })).toThrow(
+      /BACKUP_INTERVAL_HOURS: scheduled backups copy the embedded database/,
+    );
+    expect(() => loadEnv({ BACKUP_KEEP: '0' })).toThrow(ConfigError);
+  });
+
   it('without PUBLIC_ORIGIN, takes this machine on the configured port as the public origin', () => {
     expect(loadEnv({ PORT: '4341' }).PUBLIC_ORIGIN).toBe('http://localhost:4341');
     expect(loadEnv({ PORT: '4341', PUBLIC_ORIGIN: 'https://www.example.com' }).PUBLIC_ORIGIN).toBe('https://www.example.com');

@@ -22,6 +22,10 @@ const envSchema = z
     DATA_DIR: z.string().min(1).default('var/data'),
     /** Start with an empty embedded database although DATA_DIR shows it held one (the refusal says what it found). */
     DATA_START_EMPTY: booleanFlag.default(false),
+    /** Hours between the backups the site makes of the embedded database itself; unset: none (npm run db:backup by hand or from cron). */
+    BACKUP_INTERVAL_HOURS: positiveInt.max(24 * 30).optional(),
+    /** How many of those scheduled backups to keep; the oldest go. */
+    BACKUP_KEEP: positiveInt.max(1000).default(7),
     MAIL_DIR: z.string().min(1).default('var/mail'),
     SMTP_URL: z
       .string()
@@ -45,6 +49,10 @@ const envSchema = z
     SEED_CATALOG: booleanFlag.default(true),
     /** Feed photos from plain http: addresses too (a dealer server without a certificate); https: only by default. */
     FEED_PHOTOS_ALLOW_HTTP: booleanFlag.default(false),
+  })
+  .refine((env) => !(env.MONGODB_URI && env.BACKUP_INTERVAL_HOURS), {
+    path: ['BACKUP_INTERVAL_HOURS'],
+    error: 'scheduled backups copy the embedded database; with MONGODB_URI set, back that MongoDB up with its own tools',
   })
   // Unset, the public origin is this machine on the port the server listens on.
   .transform((env) => ({ ...env, PUBLIC_ORIGIN: env.PUBLIC_ORIGIN ?? defaultPublicOrigin(env.PORT) }));

@@ -2,8 +2,11 @@ import path from 'node:path';
 import mongoose from 'mongoose';
 import type { Env } from '../config/env.server';
 import type { Logger } from '../logging/logger.server';
+import { systemClock } from '../time/clock';
+import { scheduleBackups } from './backup-schedule.server';
 import { DatabaseNotWritableError } from './database-not-writable-error.server';
 import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
+import { backupFolderOf } from 'embedded-mongo/backup';
 
 export interface Database {
   /**
@@ -16,9 +19,15 @@ export interface Database {
 
 /**
  * Connects Mongoose to MONGODB_URI, or, when it is unset, to the embedded server persisting under
- * DATA_DIR. The application code path is the same in both cases: the real driver over TCP.
+ * DATA_DIR. The application code path is the same in both cases: the real driver over TCP. The
+ * site (not the operator commands) asks for `scheduleBackups`: with BACKUP_INTERVAL_HOURS set, the
+ * embedded database is then backed up into the backups folder beside DATA_DIR until it closes.
  */
-export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' | 'DATA_START_EMPTY'>, logger: Logger): Promise<Database> {
+export async function connectDatabase(
+  env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' | 'DATA_START_EMPTY' | 'BACKUP_INTERVAL_HOURS' | 'BACKUP_KEEP'>,
+  logger: Logger,
+  options: { scheduleBackups?: boolean } = {},
+): Promise<Database> {
   let embedded: EmbeddedMongo | undefined;
   if (!env.MONGODB_URI) {
     embedded = await startEmbeddedMongo({
@@ -36,6 +45,17 @@ export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' 
   // A database named in MONGODB_URI wins; the embedded server gets the project's own.
   await mongoose.connect(uri, { serverSelectionTimeoutMS: 5000, ...(embedded ? { dbName: 'shore-golf-carts' } : {}) });
   logger.info({ embedded: Boolean(embedded) }, 'database connected');
+  const backups =
+    embedded && options.scheduleBackups && env.BACKUP_INTERVAL_HOURS
+      ? scheduleBackups({
+          folder: backupFolderOf(env.DATA_DIR),
+          intervalHours: env.BACKUP_INTERVAL_HOURS,
+          keep: env.BACKUP_KEEP,
+          backupTo: (file) => embedded.backupTo(file),
+          logger: logger.child({ component: 'backups' }),
+          clock: systemClock,
+        })
+      : undefined;
   return {
     async isReady() {
       if (mongoose.connection.readyState !== 1 || !mongoose.connection.db) return false;
@@ -45,6 +65,7 @@ export async function connectDatabase(env: Pick<Env, 'MONGODB_URI' | 'DATA_DIR' 
       return true;
     },
     async close() {
+      await backups?.stop();
       await mongoose.disconnect();
       await embedded?.close();
     },

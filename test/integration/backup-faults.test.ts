@@ -1,15 +1,16 @@
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from 'embedded-mongo';
 import { afterEach, describe, expect, it } from 'vitest';
-import { killHard } from '../support/production-server';
+import { killHard, postInquiry, startProductionServer } from '../support/production-server';
 
 // `npm run db:backup` when things go wrong: another user on the machine, the command killed, the
 // backup disk full. A backup holds every inquiry, so no one else may read any of it, and a backup
-// that did not finish leaves nothing behind that could be taken for one.
+// that did not finish leaves nothing behind that could be taken for one. And the backups the site
+// makes by itself (BACKUP_INTERVAL_HOURS).
 
 const cleanups: Array<() => void> = [];
 const running: ChildProcess[] = [];
@@ -144,5 +145,40 @@ describe('npm run db:backup onto a full disk', () => {
     expect(result.status).toBe(1);
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^no backup made: the disk holding ${disk} is full`))]);
     expect(readdirSync(disk)).toEqual([]);
+  });
+});
+
+describe('scheduled backups (BACKUP_INTERVAL_HOURS)', () => {
+  it('are made by the running site when due, checked and private, keeping the newest BACKUP_KEEP and every other backup', { timeout: 120_000 }, async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'backup-schedule-'));
+    cleanups.push(() => rmSync(root, { recursive: true, force: true }));
+    const folders = { dataDir: path.join(root, 'data'), mailDir: path.join(root, 'mail') };
+    const backupDir = path.join(root, 'backups');
+    const first = await startProductionServer(folders);
+    running.push(first.child);
+    expect((await postInquiry(first.origin)).status).toBe(201);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    mkdirSync(backupDir, { mode: 0o700 });
+    const old = ['2000-01-01', '2000-01-02', '2000-01-03'].map((day) => `embedded-mongo-${day}T00-00-00-000Z-scheduled.sqlite`);
+    for (const name of [...old, 'embedded-mongo-by-hand.sqlite']) writeFileSync(path.join(backupDir, name), 'an earlier backup');
+
+    // The newest scheduled backup is long past due: the site makes one as soon as it starts.
+    const site = await startProductionServer(folders, { BACKUP_INTERVAL_HOURS: '24', BACKUP_KEEP: '2' });
+    running.push(site.child);
+    const deadline = Date.now() + 60_000;
+    let made: string[] = [];
+    while (made.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      made = readdirSync(backupDir).filter((name) => name.endsWith('-scheduled.sqlite') && !name.startsWith('embedded-mongo-2000-'));
+    }
+    expect(made).toHaveLength(1);
+    await expect.poll(() => site.output(), { timeout: 10_000 }).toMatch(/"msg":"scheduled backup written"/);
+    expect(readdirSync(backupDir).sort()).toEqual(['embedded-mongo-2000-01-03T00-00-00-000Z-scheduled.sqlite', 'embedded-mongo-by-hand.sqlite', made[0]!].sort());
+    const backup = path.join(backupDir, made[0]!);
+    expect(statSync(backup).mode & 0o777).toBe(0o600);
+    expect(await countInquiries(backup)).toBe(1);
+    site.child.kill('SIGTERM');
+    expect(await site.exit).toBe(0);
   });
 });
