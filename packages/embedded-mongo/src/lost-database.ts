@@ -28,9 +28,12 @@ export function checkNothingWasLost(dataDir: string, choice: StartEmptyChoice, l
     if (found.signs.length === 0) return;
     if (!choice.startEmpty) {
       const state = size === undefined ? 'is missing' : 'is empty (0 bytes)';
-      const restore = found.newestBackup ? `cp ${found.newestBackup} ${file}` : 'from a backup, if there is one';
+      // SQLite would lay an old -wal's pages over a restored file: they go first.
+      const leftovers = [`${file}-wal`, `${file}-shm`].filter((side) => existsSync(side));
+      const clearFirst = leftovers.length > 0 ? `move ${leftovers.join(' and ')} out of the folder, then ` : '';
+      const restore = `${clearFirst}${found.newestBackup ? `cp ${found.newestBackup} ${file}` : 'copy a backup there, if there is one'}`;
       throw new StoreOpenError(
-        `The embedded database ${file} ${state}, but ${dataDir} held one (${found.signs.join('; ')}), so no new, empty database was started in its place. With the site stopped, put the file back or restore a backup (${restore}); to start with an empty database on purpose, start once with ${hint}.`,
+        `The embedded database ${file} ${state}, but ${dataDir} held one (${found.signs.join('; ')}), so no new, empty database was started in its place. With the site stopped, put the file back with its -wal, or restore a backup (${restore}); to start with an empty database on purpose, start once with ${hint}.`,
       );
     }
     const setAside = setAsideEarlierFiles(dataDir);

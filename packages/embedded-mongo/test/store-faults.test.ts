@@ -144,7 +144,7 @@ describe('a database file gone or empty in a folder that held one', () => {
 
     const refusal = startEmbeddedMongo({ dataDir, startEmptyHint: 'START_EMPTY=yes' });
     await expect(refusal).rejects.toThrow(says);
-    await expect(refusal).rejects.toThrow(/put the file back or restore a backup .*start once with START_EMPTY=yes/);
+    await expect(refusal).rejects.toThrow(/put the file back with its -wal, or restore a backup .*start once with START_EMPTY=yes/);
     // Nothing was made in its place.
     expect(statSync(file, { throwIfNoEntry: false })?.size ?? 0).toBe(0);
     expect(readdirSync(dataDir).filter((name) => name.endsWith('-wal'))).toEqual([]);
@@ -158,7 +158,11 @@ describe('a database file gone or empty in a folder that held one', () => {
     rmSync(path.join(dataDir, 'embedded-mongo.sqlite'));
     rmSync(path.join(dataDir, 'embedded-mongo.created'));
 
-    await expect(startEmbeddedMongo({ dataDir })).rejects.toThrow(/is missing, but .*write-ahead log .*embedded-mongo\.sqlite-wal \(\d+ bytes\) is still there/);
+    const refusal = startEmbeddedMongo({ dataDir });
+    await expect(refusal).rejects.toThrow(/is missing, but .*write-ahead log .*embedded-mongo\.sqlite-wal \(\d+ bytes\) is still there/);
+    // Restoring a backup over it must not let SQLite lay the old log's pages over the copy.
+    const file = path.join(dataDir, 'embedded-mongo.sqlite');
+    await expect(refusal).rejects.toThrow(`restore a backup (move ${file}-wal and ${file}-shm out of the folder, then copy a backup there, if there is one)`);
   });
 
   it('names the newest backup beside the data folder as the one to restore', async () => {
