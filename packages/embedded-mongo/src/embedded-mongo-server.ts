@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdtempSync, readdirSync, rmSync, unlinkSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,6 +35,8 @@ export interface EmbeddedMongo {
 // sun_path holds 108 bytes on Linux; longer data folder paths get their socket in a private temp folder.
 const MAX_SOCKET_PATH = 100;
 const SOCKET_PREFIX = 'mongod-';
+/** The private temp folder of a socket whose data folder path is too long (or in memory): embedded-mongo-<pid>-XXXXXX. */
+const SOCKET_FOLDER_PREFIX = 'embedded-mongo-';
 
 /**
  * Starts an in-process server that speaks enough of the MongoDB wire protocol for the official
@@ -91,7 +93,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions = {}): Pr
 /**
  * The socket goes into the data folder (already 0700) when its path fits, named after this
  * process, so several processes sharing the folder each have their own; sockets of processes
- * that died are removed. Otherwise, and in memory, a fresh private temp folder holds it.
+ * that died are removed. Otherwise, and in memory, a fresh private temp folder holds it, named
+ * after this process too, so that the folders of processes that died without closing are removed.
  */
 function privateSocketPath(dataDir: string | undefined): { socketPath: string; cleanup: () => void } {
   const inDataDir = dataDir ? path.join(dataDir, `${SOCKET_PREFIX}${process.pid}.sock`) : undefined;
@@ -99,7 +102,8 @@ function privateSocketPath(dataDir: string | undefined): { socketPath: string; c
     removeDeadSockets(dataDir);
     return { socketPath: inDataDir, cleanup: () => rmSync(inDataDir, { force: true }) };
   }
-  const folder = mkdtempSync(path.join(tmpdir(), 'embedded-mongo-'));
+  removeDeadSocketFolders();
+  const folder = mkdtempSync(path.join(tmpdir(), `${SOCKET_FOLDER_PREFIX}${process.pid}-`));
   return { socketPath: path.join(folder, 'mongod.sock'), cleanup: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
@@ -109,6 +113,32 @@ function removeDeadSockets(dataDir: string): void {
     if (!match || isAlive(Number(match[1]))) continue;
     try {
       unlinkSync(path.join(dataDir, name));
+    } catch {
+      // Another process starting at the same time removed it first.
+    }
+  }
+}
+
+/**
+ * The temp socket folders of processes that died without closing (kill -9, a crash): this user's
+ * only, and never one of a live process, this one included (the in-memory servers of other tests
+ * in the same process).
+ */
+function removeDeadSocketFolders(): void {
+  const pattern = new RegExp(`^${SOCKET_FOLDER_PREFIX}(\\d+)-[A-Za-z0-9]{6}$`);
+  let names: string[];
+  try {
+    names = readdirSync(tmpdir());
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = Number(pattern.exec(name)?.[1] ?? Number.NaN);
+    if (Number.isNaN(pid) || pid === process.pid || isAlive(pid)) continue;
+    const folder = path.join(tmpdir(), name);
+    try {
+      if (lstatSync(folder).uid !== process.getuid?.()) continue;
+      rmSync(folder, { recursive: true, force: true });
     } catch {
       // Another process starting at the same time removed it first.
     }
