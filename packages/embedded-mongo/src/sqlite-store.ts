@@ -19,6 +19,8 @@ import type { StoreStatements } from './store-statements';
 
 // How long a write waits for another process's transaction (an import, a backup) to finish.
 const BUSY_TIMEOUT_MS = 10_000;
+// How long the checkpoint at close waits for another process's readers.
+const CLOSE_CHECKPOINT_WAIT_MS = 500;
 
 export interface SqliteStoreOptions extends StartEmptyChoice {
   /** The folder for the database file; without it everything stays in memory. */
@@ -153,6 +155,9 @@ export class SqliteStore implements StoreStatements {
     if (this.file) {
       try {
         // Folds the write-ahead log into the database file, so a copy of the file alone is complete.
+        // Another process's reader makes it wait: not long, as a stop has seconds, and a log left
+        // busy is safe (releaseInUseMarker).
+        this.db.exec(`PRAGMA busy_timeout = ${CLOSE_CHECKPOINT_WAIT_MS}`);
         folded = (this.db.prepare('PRAGMA wal_checkpoint(TRUNCATE)').get() as { busy: number }).busy === 0;
       } catch (error) {
         this.logger.warn({ err: { message: (error as Error).message } }, 'embedded MongoDB could not checkpoint its log at close');
@@ -163,14 +168,15 @@ export class SqliteStore implements StoreStatements {
   }
 
   /**
-   * This process's in-use marker goes once the file holds every write (the log folded in, or the
-   * last connection closed, which removes the -wal); so do those of processes that died, whose
-   * writes it folded in too. Otherwise the marker stays and guards the -wal.
+   * This store's in-use marker goes once the -wal is in safe keeping: folded into the file, gone
+   * with the last connection, or held by another store that runs (whose own marker guards it; a
+   * checkpoint at close finds the log busy while others read). With the log folded in, the markers
+   * of processes that died go too: their writes are in the file now. Otherwise the marker stays
+   * and guards the -wal.
    */
   private releaseInUseMarker(folded: boolean): void {
     if (!this.inUse || !this.file) return;
-    const complete = folded || !existsSync(`${this.file}-wal`);
-    if (complete) this.inUse.release({ deadToo: folded });
+    if (folded || !existsSync(`${this.file}-wal`) || this.inUse.othersHoldIt()) this.inUse.release({ deadToo: folded });
     this.inUse = undefined;
   }
 

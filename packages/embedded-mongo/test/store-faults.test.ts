@@ -21,6 +21,7 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
+import { DatabaseSync } from 'node:sqlite';
 import { BSON, MongoClient, UUID } from 'mongodb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo } from '../src/embedded-mongo-server';
@@ -240,6 +241,27 @@ describe('a write-ahead log lost after a crash', () => {
     await killHard(child);
     await survivor.close();
     expect(readdirSync(dataDir).filter((name) => name.startsWith('embedded-mongo.in-use-'))).toEqual([]);
+    expect(existsSync(path.join(dataDir, 'embedded-mongo.sqlite-wal'))).toBe(false);
+
+    expect(await countInquiries(dataDir)).toBe(20);
+  });
+
+  it('is not asked for when a store that stopped cleanly left the log to another still running, and the last connection removed it', async () => {
+    const dataDir = dataFolder();
+    const survivor = await startEmbeddedMongo({ dataDir });
+    const { child, uri } = await storeProcess(dataDir);
+    await insertInquiries(uri, 20);
+    // A reader's snapshot: no checkpoint can fold the log in past it, so the stores close with the log still busy.
+    const reader = new DatabaseSync(path.join(dataDir, 'embedded-mongo.sqlite'));
+    reader.exec('BEGIN');
+    reader.prepare('SELECT count(*) FROM em_meta').get();
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+    expect(child.exitCode).toBe(0);
+    await survivor.close();
+    reader.exec('COMMIT');
+    // The last connection: SQLite folds the log in and removes the -wal.
+    reader.close();
     expect(existsSync(path.join(dataDir, 'embedded-mongo.sqlite-wal'))).toBe(false);
 
     expect(await countInquiries(dataDir)).toBe(20);
