@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
+import { removeAbandonedPhotoFolders } from '../services/photos/abandoned-photo-folders';
 import type { BusinessFile } from '../src/config/business-file';
 import { defaultPublicOrigin, type Env } from '../src/config/env.server';
 import { checkFolderOwners } from '../src/config/folder-owners.server';
@@ -52,6 +54,9 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
   let site: Site;
   try {
     if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
+    // An import killed mid-photo leaves its unfinished folders behind; the next start clears them.
+    const abandoned = await removeAbandonedPhotoFolders(path.resolve(env.DATA_DIR, 'photos'), systemClock());
+    if (abandoned > 0) logger.info({ removed: abandoned }, 'removed the unfinished photo folders of an import that was cut short');
     await listen(server, env.PORT, env.HOST);
     // The app is built for the port actually bound (PORT=0 lets the system choose), before any request is read.
     env = boundTo(env, (server.address() as AddressInfo).port);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProductionServer } from '../support/production-server';
 import { VehicleCollection } from '../../models/vehicle.model';
 import { importFeed } from '../../services/feed-import.service';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
@@ -71,6 +72,25 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
     const second = startImport(dataDir, feed);
     expect(await second.exited, second.output.join('')).toBe(0);
     expect(await hiddenIn(photosDir)).toEqual([]);
+  });
+
+  it('are removed when the site starts, too', async () => {
+    const dataDir = path.join(work, 'data-start');
+    const photosDir = path.join(dataDir, 'photos');
+    const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+    await new Promise((resolve) => gone.on('exit', resolve));
+    const folder = path.join(photosDir, `.${HASH}-${gone.pid}-Uv12Wx`);
+    await mkdir(folder, { recursive: true });
+    await writeFile(path.join(folder, '480.avif'), 'half a photo');
+    const site = await startProductionServer({ dataDir, mailDir: path.join(work, 'mail-start') });
+    try {
+      expect(site.port, site.output()).not.toBe(0);
+      expect(await hiddenIn(photosDir)).toEqual([]);
+      expect(site.output()).toContain('removed the unfinished photo folders of an import that was cut short');
+    } finally {
+      site.child.kill('SIGTERM');
+      await site.exit;
+    }
   });
 
   describe('and what the next import leaves alone', () => {
