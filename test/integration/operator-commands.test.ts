@@ -82,14 +82,15 @@ describe('npm run catalog:import with the sample feed while the site runs', () =
     const inventory = await (await fetch(`${site.origin}/inventory?condition=used`)).text();
     expect(inventory).toContain('/inventory/2021-club-car-onward-4-passenger-sg2401');
 
-    // The same feed without SG2401, as a full feed, from another folder: its photo paths made absolute.
+    // The same feed without SG2401, as a full feed. Beside the sample's photos, since a feed's photo
+    // paths must stay in its own folder; removed again whatever happens.
     const feed = readFileSync('seeds/sample-feed.csv', 'utf8')
       .split('\n')
       .filter((line) => !line.startsWith('SG2401,'))
-      .join('\n')
-      .replaceAll('feed-photos/', `${path.resolve('seeds/feed-photos')}/`);
-    const withoutOnward = path.join(folders.root, 'without-sg2401.csv');
+      .join('\n');
+    const withoutOnward = path.resolve(`seeds/.without-sg2401-${process.pid}.csv`);
     writeFileSync(withoutOnward, feed);
+    cleanups.push(() => rmSync(withoutOnward, { force: true }));
     const sold = operator('catalog-import', [withoutOnward, '--full'], { DATA_DIR: folders.dataDir });
     expect(sold.stderr).toBe('');
     expect(sold.stdout.trim()).toBe('created 0, updated 0, sold 1, unchanged 6');
