@@ -108,6 +108,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           // The operator commands ship in the image too: `node dist/server/db-backup.js`, ...
           input: {
             server: 'server/main.ts',
+            // The embedded database's thread (connect-database starts it beside the running entry).
+            'embedded-mongo-worker': 'packages/embedded-mongo/src/embedded-mongo-worker.ts',
             'catalog-import': 'scripts/catalog-import.ts',
             'inquiries-status': 'scripts/inquiries-status.ts',
             'inquiries-resend': 'scripts/inquiries-resend.ts',

@@ -5,8 +5,8 @@ import type { Logger } from '../logging/logger.server';
 import { systemClock } from '../time/clock';
 import { scheduleBackups } from './backup-schedule.server';
 import { DatabaseNotWritableError } from './database-not-writable-error.server';
-import { startEmbeddedMongo, type EmbeddedMongo } from 'embedded-mongo';
 import { backupFolderOf } from 'embedded-mongo/backup';
+import { startEmbeddedMongoInWorker, type EmbeddedMongoInWorker } from 'embedded-mongo/worker';
 
 export interface Database {
   /**
@@ -20,6 +20,9 @@ export interface Database {
 /**
  * Connects Mongoose to MONGODB_URI, or, when it is unset, to the embedded server persisting under
  * DATA_DIR. The application code path is the same in both cases: the real driver over TCP. The
+ * embedded server runs in a worker thread, so that a query decoding a large collection does not
+ * hold up the requests this thread answers meanwhile; if that worker ends while the process runs,
+ * nothing could read or write, so the process logs it and exits 1 for its supervisor to restart. The
  * site (not the operator commands) asks for `scheduleBackups`: with BACKUP_INTERVAL_HOURS set, the
  * embedded database is then backed up into the backups folder beside DATA_DIR until it closes.
  */
@@ -28,14 +31,18 @@ export async function connectDatabase(
   logger: Logger,
   options: { scheduleBackups?: boolean } = {},
 ): Promise<Database> {
-  let embedded: EmbeddedMongo | undefined;
+  let embedded: EmbeddedMongoInWorker | undefined;
   if (!env.MONGODB_URI) {
-    embedded = await startEmbeddedMongo({
+    embedded = await startEmbeddedMongoInWorker({
       dataDir: path.resolve(env.DATA_DIR),
       // A database file gone or emptied is refused at start; starting empty is the operator's choice.
       startEmpty: env.DATA_START_EMPTY,
       startEmptyHint: 'DATA_START_EMPTY=true',
       logger: logger.child({ component: 'embedded-mongo' }),
+      onWorkerDied: (error) => {
+        logger.error({ err: { name: error.name, message: error.message } }, `the embedded database stopped unexpectedly (${error.message}); exiting for a restart`);
+        process.exit(1);
+      },
     });
     logger.info({ dataDir: env.DATA_DIR }, 'using the embedded database');
   }
@@ -60,7 +67,7 @@ export async function connectDatabase(
     async isReady() {
       if (mongoose.connection.readyState !== 1 || !mongoose.connection.db) return false;
       await mongoose.connection.db.admin().ping();
-      const notWritable = embedded?.whyNotWritable();
+      const notWritable = await embedded?.whyNotWritable();
       if (notWritable) throw new DatabaseNotWritableError(notWritable);
       return true;
     },
