@@ -9,28 +9,17 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CatalogMetaCollection } from '../../models/catalog-meta.model';
 import { VehicleCollection, type VehicleRecord } from '../../models/vehicle.model';
-import { CatalogImportError } from '../../services/catalog-import-error';
 import { importCatalog } from '../../services/catalog-import.service';
 import { importFeed, type FeedImportOptions } from '../../services/feed-import.service';
 import smallCatalog from '../fixtures/catalog-small.json';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
-import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos, TEST_FEED_LOCATIONS, refusal } from '../support/test-feed';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const LOCATIONS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
 
 type UnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
 const storedUnit = async (stockNumber: string) => VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }).lean<UnitRecord>().exec();
-
-async function refusal(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  if (!(error instanceof CatalogImportError)) throw new Error(`expected the import to be refused, got ${String(error)}`);
-  return error.problems;
-}
 
 describe('importing a dealer feed', () => {
   let database: TestDatabase;
@@ -49,7 +38,7 @@ describe('importing a dealer feed', () => {
   });
   beforeEach(async () => {
     await VehicleCollection.deleteMany({}).exec();
-    options = { full: false, locations: LOCATIONS, photosDir: path.join(work, `photos-${Date.now()}`), concurrency: 2 };
+    options = { full: false, locations: TEST_FEED_LOCATIONS, photosDir: path.join(work, `photos-${Date.now()}`), concurrency: 2 };
   });
 
   it('creates each unit with its facts and its photos processed into the photos folder', async () => {

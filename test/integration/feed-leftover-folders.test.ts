@@ -9,10 +9,9 @@ import { startProductionServer } from '../support/production-server';
 import { VehicleCollection } from '../../models/vehicle.model';
 import { importFeed } from '../../services/feed-import.service';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
-import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos, TEST_FEED_LOCATIONS } from '../support/test-feed';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const LOCATIONS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
 const HASH = 'a'.repeat(32);
 
 /** The hidden entries of a photos folder: what a photo being written (or left half-written) looks like. */
@@ -126,7 +125,7 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
         await utimes(path.join(photosDir, folders.ofRunningButUntouchedForHours), hoursAgo, hoursAgo);
 
         const feed = await writeTestFeed(work, 'next.csv', TEST_FEED_ROWS.onward);
-        expect(await importFeed(feed, { full: false, locations: LOCATIONS, photosDir, concurrency: 1 })).toMatchObject({ created: 1 });
+        expect(await importFeed(feed, { full: false, locations: TEST_FEED_LOCATIONS, photosDir, concurrency: 1 })).toMatchObject({ created: 1 });
         expect(await hiddenIn(photosDir)).toEqual(['.notes', folders.ofRunningProcess, folders.ofThisProcess].sort());
         expect(await readdir(photosDir)).toContain(HASH);
         expect(await VehicleCollection.countDocuments().exec()).toBe(1);

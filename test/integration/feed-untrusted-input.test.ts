@@ -6,22 +6,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { VehicleCollection } from '../../models/vehicle.model';
-import { CatalogImportError } from '../../services/catalog-import-error';
 import { importFeed, type FeedImportOptions } from '../../services/feed-import.service';
 import { guardNetwork, type NetworkGuard } from '../support/loopback-only-network';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
-import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
-
-const LOCATIONS = ['bayville', 'waretown', 'pleasantville', 'new-jersey-service-delivery', 'cape-may-court-house'];
-
-async function refusal(promise: Promise<unknown>): Promise<string[]> {
-  const error = await promise.then(
-    () => null,
-    (failure: unknown) => failure,
-  );
-  if (!(error instanceof CatalogImportError)) throw new Error(`expected the import to be refused, got ${String(error)}`);
-  return error.problems;
-}
+import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos, TEST_FEED_LOCATIONS, refusal } from '../support/test-feed';
 
 // A feed is written by another system and may hold anything: each test gives the import a feed
 // that reaches for what it must not, and checks that the feed is refused with the row at fault
@@ -44,7 +32,7 @@ describe('a feed that reaches too far is refused, and nothing of it is imported'
   });
   beforeEach(async () => {
     await VehicleCollection.deleteMany({}).exec();
-    options = { full: false, locations: LOCATIONS, photosDir: path.join(work, `photos-${Date.now()}`), concurrency: 2 };
+    options = { full: false, locations: TEST_FEED_LOCATIONS, photosDir: path.join(work, `photos-${Date.now()}`), concurrency: 2 };
     // The only traffic these tests may send is to loopback (and to a MongoDB server MONGODB_URI names).
     const mongoHosts = process.env.MONGODB_URI ? [...process.env.MONGODB_URI.matchAll(/(?:\/\/|,)(?:[^@/]*@)?([^:/,?]+)/g)].map((match) => match[1]!) : [];
     network = guardNetwork({ allowHosts: mongoHosts });

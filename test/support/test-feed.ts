@@ -1,6 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import shippedBusiness from '../../seeds/business.json';
+import { CatalogImportError } from '../../services/catalog-import-error';
 
 /** The columns of a dealer feed, in the README's order (photos last). */
 export const FEED_HEADER = 'stock_number,serial_number,year,brand,model,name,condition,category,price,seats,color,hours,location,status,description,features,photos';
@@ -37,4 +39,17 @@ export async function writeTestFeed(folder: string, name: string, ...rows: strin
   const file = path.join(folder, name);
   await writeFile(file, csvOf(...rows));
   return file;
+}
+
+/** The showroom ids a test feed's location may name: the shipped business file's. */
+export const TEST_FEED_LOCATIONS: readonly string[] = shippedBusiness.showrooms.map((showroom) => showroom.id);
+
+/** The problems an import was refused with; fails the test when it was not refused. */
+export async function refusal(promise: Promise<unknown>): Promise<string[]> {
+  const error = await promise.then(
+    () => null,
+    (failure: unknown) => failure,
+  );
+  if (!(error instanceof CatalogImportError)) throw new Error(`expected the import to be refused, got ${String(error)}`);
+  return error.problems;
 }
