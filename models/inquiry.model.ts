@@ -4,29 +4,10 @@ import type { ContactContext, ContactInput } from '../src/contact/contact-schema
 import type { LeadSource } from '../src/contact/lead-source';
 import { INTERESTS } from '../src/contact/interest';
 import type { UnitOfInterest, VehicleOfInterest } from '../src/contact/vehicle-of-interest';
+import { deliveryStateSchema, type DeliveryState } from './delivery-state';
 
-export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/**
- * Where one outgoing e-mail about an inquiry stands (the outbox). An inquiry is saved as pending;
- * the worker sends it when nextAttemptAt has come, and on failure counts the attempt and moves
- * nextAttemptAt on (back-off). 'sent' is final and carries sentAt, so a message that went out is
- * never sent again. 'failed' is final too: the worker gave up (a permanent rejection), and staff
- * must look at it. lastError is the mail server's or the worker's text only, never visitor input.
- */
-export interface DeliveryState {
-  status: DeliveryStatus;
-  attempts: number;
-  nextAttemptAt: Date;
-  lastError?: string;
-  sentAt?: Date;
-  /**
-   * The worker that claimed this message for sending. A claim also moves nextAttemptAt one lease
-   * ahead, so no other worker picks the message up while it is being sent.
-   */
-  claimToken?: string;
-}
+// The outbox's types were first written for inquiries; their callers still import them from here.
+export { DELIVERY_STATUSES, type DeliveryState, type DeliveryStatus } from './delivery-state';
 
 /** An inquiry as the contact_forms collection stores it. */
 export interface InquiryRecord extends ContactInput {
@@ -47,18 +28,6 @@ export interface InquiryRecord extends ContactInput {
   /** The ADF copy for the CRM; present only when CRM_ADF_TO was configured when it was saved. */
   crmNotification?: DeliveryState;
 }
-
-const deliveryStateSchema = new Schema<DeliveryState>(
-  {
-    status: { type: String, enum: DELIVERY_STATUSES, required: true, default: 'pending' },
-    attempts: { type: Number, required: true, default: 0, min: 0 },
-    nextAttemptAt: { type: Date, required: true, default: () => new Date() },
-    lastError: { type: String, maxlength: 500 },
-    sentAt: { type: Date },
-    claimToken: { type: String, maxlength: 64 },
-  },
-  { _id: false },
-);
 
 const prefillSchema = new Schema<ContactContext>(
   { topic: { type: String, maxlength: 120 }, plan: { type: String, maxlength: 120 }, vehicle: { type: String, maxlength: 120 } },
