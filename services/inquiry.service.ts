@@ -21,7 +21,7 @@ export interface InquiryService {
 async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<VehicleOfInterest | undefined> {
   if (!key) return undefined;
   try {
-    const vehicle = findVehicleOfInterest(await catalog.listVehicles(), key);
+    const vehicle = await findVehicleOfInterest(catalog, key);
     if (!vehicle) return undefined;
     const { unit } = vehicle;
     return {

@@ -1,5 +1,7 @@
 import { rentalPlanGroups } from '../../seeds/rental-plans';
+import type { Catalog } from '../catalog/catalog';
 import type { Vehicle } from '../catalog/vehicle';
+import { isVehicleId } from '../catalog/vehicle-key';
 import type { ContactPrefill } from './contact-path';
 import { parseContactContext } from './contact-schema';
 import { INTERESTS } from './interest';
@@ -24,10 +26,26 @@ export function rentalPlanLabel(planKey: string): string | undefined {
   return undefined;
 }
 
-/** The catalog vehicle a link names, by id, slug or name; links may use any of the three. */
-export function findVehicleOfInterest(vehicles: Vehicle[], key: string): Vehicle | undefined {
-  const wanted = key.trim().toLowerCase();
-  return vehicles.find((vehicle) => vehicle.id === wanted || vehicle.slug === wanted || vehicle.name.toLowerCase() === wanted);
+/**
+ * A vehicle's name as its slug: "EVOLUTION D5 Ranger 2+2 Plus" → "evolution-d5-ranger-22-plus", as
+ * the catalog file writes a model entry's slug. A slug is its own slug.
+ */
+function slugOfName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-');
+}
+
+/**
+ * The catalog vehicle a link names, asked of the catalog in one lookup: by id, else by slug. Links
+ * may also name a model entry as older pages wrote them ("DENAGO EV City"); its slug is that name
+ * in kebab-case, so they find it by slug too.
+ */
+export function findVehicleOfInterest(catalog: Pick<Catalog, 'findVehicle' | 'findVehicleBySlug'>, key: string): Promise<Vehicle | null> {
+  const wanted = key.trim();
+  return isVehicleId(wanted) ? catalog.findVehicle(wanted) : catalog.findVehicleBySlug(slugOfName(wanted));
 }
 
 /** A vehicle as a visitor names it in a message: a unit by its stock number too, as the lot knows it. */

@@ -192,7 +192,7 @@ describe('catalog pages with the shipped catalog', () => {
       }
       for (const part of ['Interested in this vehicle?', 'Contact Sales Team', 'View More Vehicles']) expect(text).toContain(part);
       expect(response.text).toMatch(/<a[^>]*href="\/inventory"[^>]*>[\s\S]*?Back to Inventory/);
-      expect(response.text).toMatch(/href="\/contact\?interest=sales&amp;topic=test\+drive&amp;vehicle=DENAGO\+EV\+City"/);
+      expect(response.text).toMatch(/href="\/contact\?interest=sales&amp;topic=test\+drive&amp;vehicle=denago-ev-city"/);
     });
 
     it('points its canonical link at the model page and describes the vehicle as a Product with an Offer and a breadcrumb', async () => {

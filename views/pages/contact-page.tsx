@@ -64,8 +64,8 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
   let vehicleName: string | undefined;
   if (prefill.vehicle) {
     try {
-      const vehicle = findVehicleOfInterest(await context.get(catalogContext).listVehicles(), prefill.vehicle);
-      vehicleName = vehicle && vehicleLabel(vehicle);
+      const vehicle = await findVehicleOfInterest(context.get(catalogContext), prefill.vehicle);
+      vehicleName = vehicle ? vehicleLabel(vehicle) : undefined;
     } catch {
       // Without the catalog the link's own wording stands in for the vehicle's name.
     }

@@ -81,7 +81,7 @@ function ModelEntry({ vehicle, arrivedLater }: { vehicle: Vehicle; arrivedLater:
   const business = useBusiness();
   const badge = vehicleBadge(vehicle);
   const canonical = vehiclePath(vehicle);
-  const prefill = (topic: string) => contactPath({ interest: 'sales', topic, vehicle: vehicle.name });
+  const prefill = (topic: string) => contactPath({ interest: 'sales', topic, vehicle: vehicle.slug });
 
   // The head was written before a client-side navigation's data arrived; name the tab now.
   useEffect(() => {
