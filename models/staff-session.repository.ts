@@ -1,4 +1,5 @@
 import mongoose from 'mongoose';
+import { LAST_SEEN_WRITE_INTERVAL_MS } from '../src/staff/staff-timing';
 import { objectIdOf } from './object-id';
 import { StaffSessionCollection, type SessionSignInMethod, type StaffSessionPurpose, type StaffSessionRecord } from './staff-session.model';
 import { storeCall } from './store-call';
@@ -6,12 +7,6 @@ import { storeCall } from './store-call';
 const UNAVAILABLE_MESSAGE = 'The staff area cannot reach its database right now. Please try again in a few minutes.';
 
 const call = <T>(query: () => Promise<T>) => storeCall(UNAVAILABLE_MESSAGE, query);
-
-/**
- * A busy page must not write on every request: lastSeenAt (and the idle expiry with it) moves only
- * when the stored one is at least this old. An hour's idle timeout then ends at most a minute early.
- */
-const TOUCH_INTERVAL_MS = 60_000;
 
 /** A session as services see it: ids as strings, never the token or its hash. */
 export interface StaffSession {
@@ -102,14 +97,15 @@ export const staffSessionRepository = {
   /**
    * Records that the session was used at `now`, with its new expiry (the sooner of now + the idle
    * timeout and its absolute expiry), unless it was already seen within the last minute or has
-   * expired. Resolves with whether it wrote.
+   * expired: a busy page does not write on every request, and the idle timeout ends at most a
+   * minute early. Resolves with whether it wrote.
    */
   async touch(sessionId: string, { now, expiresAt }: { now: Date; expiresAt: Date }): Promise<boolean> {
     const _id = objectIdOf(sessionId);
     if (!_id) return false;
     const result = await call(() =>
       StaffSessionCollection.updateOne(
-        { _id, lastSeenAt: mongoose.trusted({ $lte: new Date(now.getTime() - TOUCH_INTERVAL_MS) }), ...live(now) },
+        { _id, lastSeenAt: mongoose.trusted({ $lte: new Date(now.getTime() - LAST_SEEN_WRITE_INTERVAL_MS) }), ...live(now) },
         { $set: { lastSeenAt: now, expiresAt } },
       ).exec(),
     );
