@@ -1,7 +1,7 @@
 import mongoose, { Types } from 'mongoose';
 import type { AuditEventKind } from '../src/staff/audit-event-kind';
 import type { StaffRole } from '../src/staff/staff-role';
-import { AuditEventCollection, type AuditEventRecord } from './audit-event.model';
+import { AuditEventCollection, type AuditActor, type AuditEventRecord } from './audit-event.model';
 import { objectIdOf } from './object-id';
 import { storeCall } from './store-call';
 
@@ -54,11 +54,13 @@ export const auditEventRepository = {
   async record(event: NewAuditEvent): Promise<void> {
     const actorId = event.actor.type === 'staff' ? objectIdOf(event.actor.staffId) : null;
     const subjectId = event.subject ? objectIdOf(event.subject.staffId) : null;
+    const actor: AuditActor =
+      event.actor.type === 'staff' && actorId ? { ...event.actor, staffId: actorId } : { type: event.actor.type === 'operator' ? 'operator' : 'anonymous' };
     await call(() =>
       AuditEventCollection.create({
         at: event.at,
         kind: event.kind,
-        actor: event.actor.type === 'staff' ? { ...event.actor, staffId: actorId } : { type: event.actor.type },
+        actor,
         ...(event.subject && subjectId ? { subject: { staffId: subjectId, email: event.subject.email } } : {}),
         staffIds: [...new Map([actorId, subjectId].filter((id): id is Types.ObjectId => id !== null).map((id) => [id.toHexString(), id])).values()],
         address: event.address.slice(0, 64),
