@@ -94,7 +94,7 @@ async function refusedAsNull<T>(expectedChallenge: PasskeyChallengeCheck, verify
   };
   try {
     return await verify(check);
-  } catch (error) {
+  } catch {
     if (callerFailure) throw callerFailure.error;
     return null;
   }
