@@ -1,6 +1,7 @@
 import { Aggregator, ProcessingMode } from 'mingo';
 import type { Document } from 'bson';
 import type { CollationSpec } from 'mingo/types';
+import { cloneDocument } from './document-clone';
 import { mingoOptions } from './document-query';
 
 export interface PipelineOptions {
@@ -12,15 +13,47 @@ export interface PipelineOptions {
 
 /**
  * Evaluates an aggregation pipeline. Inputs are not cloned: they are decoded from SQLite for this
- * command alone, so a stage that edits them in place changes nothing stored.
+ * command alone, so a stage that edits them in place changes nothing stored. A $facet is run
+ * here rather than by mingo, which deep-copies its input for every branch: a branch whose
+ * stages never change a document they are given reads the same documents uncopied.
  */
 export function runPipeline(documents: Document[], pipeline: Document[], options: PipelineOptions): Document[] {
-  const aggregator = new Aggregator(pipeline, {
+  const facetAt = pipeline.findIndex((stage) => Object.keys(stage).length === 1 && '$facet' in stage);
+  if (facetAt < 0) return aggregator(pipeline, options).run(documents);
+  const before = facetAt === 0 ? documents : aggregator(pipeline.slice(0, facetAt), options).run(documents);
+  const branches = pipeline[facetAt]!.$facet as Document;
+  // A later stage that sets a nested field could reach into documents two branches share.
+  const shareable = pipeline.slice(facetAt + 1).every(leavesInputAlone);
+  const faceted: Document = {};
+  for (const [name, branch] of Object.entries(branches)) {
+    const stages = branch as Document[];
+    faceted[name] = aggregator(stages, options).run(shareable && stages.every(leavesInputAlone) ? before : before.map(cloneDocument));
+  }
+  return runPipeline([faceted], pipeline.slice(facetAt + 1), options);
+}
+
+function aggregator(pipeline: Document[], options: PipelineOptions): Aggregator {
+  return new Aggregator(pipeline, {
     ...mingoOptions,
     processingMode: ProcessingMode.CLONE_OFF,
     collectionResolver: options.resolveCollection,
     ...(options.variables ? { variables: options.variables } : {}),
     ...(options.collation?.locale ? { collation: options.collation as CollationSpec } : {}),
   });
-  return aggregator.run(documents);
+}
+
+// Stages that build new documents or pass their input through untouched (mingo's $addFields,
+// $set and $project copy a document before setting or removing a top-level field).
+const READING_STAGES = new Set(['$match', '$count', '$sort', '$skip', '$limit', '$group', '$sortByCount']);
+const TOP_LEVEL_STAGES = new Set(['$addFields', '$set', '$project']);
+
+/** True when a stage cannot change the documents it is given, nor let a later stage change them. */
+function leavesInputAlone(stage: Document): boolean {
+  const names = Object.keys(stage);
+  if (names.length !== 1) return false;
+  const name = names[0]!;
+  if (READING_STAGES.has(name)) return true;
+  if (!TOP_LEVEL_STAGES.has(name)) return false;
+  const fields = stage[name] as Document;
+  return fields !== null && typeof fields === 'object' && Object.keys(fields).every((field) => !field.includes('.'));
 }

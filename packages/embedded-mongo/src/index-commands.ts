@@ -23,7 +23,33 @@ function normalizedSpec(spec: Document): Document {
   const normalized: Document = { v: 2, key, name, ...options };
   if (normalized.unique !== true) delete normalized.unique;
   if (normalized.sparse !== true) delete normalized.sparse;
-  return normalized;
+  return Object.values(key as Document).includes('text') ? textIndexSpec(normalized) : normalized;
+}
+
+/**
+ * A text index as mongod records it: the key becomes { _fts: 'text', _ftsx: 1 } and the fields
+ * move to `weights`, so listIndexes shows what a real server shows and creating it again is a no-op.
+ */
+function textIndexSpec(spec: Document): Document {
+  const key = spec.key as Document;
+  if ('_fts' in key) return spec;
+  const fields = Object.keys(key);
+  if (fields.some((field) => key[field] !== 'text')) {
+    throw new MongoCommandError(67, 'the embedded server supports text indexes over text fields only (no other key fields)');
+  }
+  if (fields.includes('$**')) throw new MongoCommandError(67, 'the embedded server does not support wildcard text indexes');
+  const weights: Document = { ...Object.fromEntries(fields.map((field) => [field, 1])), ...((spec.weights as Document | undefined) ?? {}) };
+  const { v, key: ignoredKey, name, weights: ignoredWeights, default_language: language, language_override: override, ...options } = spec;
+  return {
+    v,
+    key: { _fts: 'text', _ftsx: 1 },
+    name,
+    ...options,
+    weights,
+    default_language: language ?? 'english',
+    language_override: override ?? 'language',
+    textIndexVersion: 3,
+  };
 }
 
 function createIndexes(context: CommandContext): Document {

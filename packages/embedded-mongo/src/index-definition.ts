@@ -24,13 +24,18 @@ export class IndexDefinition {
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial: boolean;
+  /** A text index: its entries are an FTS5 table of the string values of `textFields`, not keys. */
+  readonly text: boolean;
+  readonly textFields: string[];
   private readonly namespace: string;
   private readonly partialFilter: ((document: Document) => boolean) | undefined;
 
   constructor(spec: Document, namespace: string) {
     this.spec = spec;
     this.name = String(spec.name);
-    this.fields = Object.keys(spec.key as Document);
+    this.text = Object.values(spec.key as Document).includes('text');
+    this.textFields = this.text ? Object.keys((spec.weights as Document | undefined) ?? {}) : [];
+    this.fields = this.text ? [] : Object.keys(spec.key as Document);
     this.namespace = namespace;
     this.unique = this.name === '_id_' || spec.unique === true;
     this.sparse = spec.sparse === true;
@@ -44,6 +49,7 @@ export class IndexDefinition {
 
   /** The distinct keys a document adds to this index; none when a sparse or partial index skips it. */
   entriesOf(document: Document): IndexEntry[] {
+    if (this.text) return [];
     if (this.partialFilter && !this.partialFilter(document)) return [];
     const perField = this.fields.map((field) => pathValues(document, field));
     if (this.sparse && perField.every((values) => values.length === 0)) return [];
@@ -92,7 +98,7 @@ function renderKeyValue(value: unknown): string {
 }
 
 // Options that change what an index means; others (background, v) do not make it different.
-const meaningfulIndexOptions = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation'];
+const meaningfulIndexOptions = ['unique', 'sparse', 'partialFilterExpression', 'expireAfterSeconds', 'collation', 'weights', 'default_language'];
 
 export function sameIndexOptions(existing: Document, requested: Document): boolean {
   return meaningfulIndexOptions.every((option) => JSON.stringify(existing[option] ?? null) === JSON.stringify(requested[option] ?? null));

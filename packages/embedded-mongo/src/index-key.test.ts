@@ -90,14 +90,67 @@ describe('query plans', () => {
     expect(inRanges(plan, ['ev-city-2'])).toBe(false);
   });
 
-  it('scans when no index can only widen the answer: regexes, nulls, objects, partial indexes', () => {
+  it('scans when no index can only widen the answer: unanchored or case-blind regexes, dotted nulls, objects, partial indexes', () => {
     const partial = new IndexDefinition({ key: { slug: 1 }, name: 'p', partialFilterExpression: { listed: true } }, 'db.vehicles');
+    const nested = new IndexDefinition({ key: { 'unit.slug': 1 }, name: 'u' }, 'db.vehicles');
 
-    expect(planQuery({ slug: /ev/ }, [slug])).toBeUndefined();
-    expect(planQuery({ slug: null }, [slug])).toBeUndefined();
-    expect(planQuery({ slug: { $ne: 'x' } }, [slug])).toBeUndefined();
-    expect(planQuery({ slug: { name: 'x' } }, [slug])).toBeUndefined();
-    expect(planQuery({ slug: 'ev-city' }, [partial])).toBeUndefined();
-    expect(planQuery({}, [slug])).toBeUndefined();
+    expect(planQuery({ slug: /ev/ }, [slug]).index).toBeUndefined();
+    expect(planQuery({ slug: /^ev/i }, [slug]).index).toBeUndefined();
+    expect(planQuery({ slug: /^ev|^x/ }, [slug]).index).toBeUndefined();
+    expect(planQuery({ 'unit.slug': null }, [nested]).index).toBeUndefined();
+    expect(planQuery({ slug: { $ne: 'x' } }, [slug]).index).toBeUndefined();
+    expect(planQuery({ slug: { name: 'x' } }, [slug]).index).toBeUndefined();
+    expect(planQuery({ slug: 'ev-city' }, [partial]).index).toBeUndefined();
+    expect(planQuery({}, [slug]).index).toBeUndefined();
+  });
+
+  it('reads an anchored regex as the range of strings that begin with its literal start', () => {
+    const plan = planQuery({ slug: { $regex: '^denago-ev' } }, [slug]);
+
+    expect(plan.index).toBe(slug);
+    expect(inRanges(plan, ['denago-ev'])).toBe(true);
+    expect(inRanges(plan, ['denago-ev-city'])).toBe(true);
+    expect(inRanges(plan, ['denago-e'])).toBe(false);
+    expect(inRanges(plan, ['denago-fx'])).toBe(false);
+    expect(plan.covered).toBe(true);
+    // A quantifier makes the last letter optional: /^denago-ev?/ also finds "denago-e".
+    expect(inRanges(planQuery({ slug: /^denago-ev?/ }, [slug]), ['denago-e'])).toBe(true);
+  });
+
+  it('finds missing and null fields under the null key, and conditions inside $and', () => {
+    const brand = new IndexDefinition({ key: { brand: 1 }, name: 'brand_1' }, 'db.vehicles');
+
+    const missing = planQuery({ brand: { $exists: false } }, [brand]);
+    expect(inRanges(missing, [null])).toBe(true);
+    expect(inRanges(missing, [''])).toBe(false);
+    const inAnd = planQuery({ $and: [{ price: { $gt: 1 } }, { $and: [{ brand: 'denago' }] }] }, [brand]);
+    expect(inAnd.index).toBe(brand);
+    expect(inRanges(inAnd, ['denago'])).toBe(true);
+    expect(inAnd.covered).toBe(false);
+  });
+
+  it('is covered only when the index answers the whole filter exactly', () => {
+    expect(planQuery({ slug: 'ev-city' }, [slug]).covered).toBe(true);
+    expect(planQuery({ slug: { $in: ['ev-city', 'x'] } }, [slug]).covered).toBe(true);
+    // A number's key is shared by a Long or Decimal128 beyond a double's precision: re-checked.
+    expect(planQuery({ _id: 5 }, [id]).covered).toBe(false);
+    expect(planQuery({ slug: 'ev-city', price: 1 }, [slug]).covered).toBe(false);
+    expect(planQuery({ slug: 'ev-city', $or: [{ a: 1 }] }, [slug]).covered).toBe(false);
+  });
+
+  it('takes the sort from the index order after the pinned fields, or from an index that only sorts', () => {
+    const now = new Date();
+    const due = planQuery({ 'notification.status': 'pending', 'notification.nextAttemptAt': { $lte: now } }, [id, outbox], { 'notification.nextAttemptAt': 1 });
+    expect(due.index).toBe(outbox);
+    expect(due.order).toBe('asc');
+    expect(planQuery({ 'notification.status': 'pending' }, [outbox], { 'notification.nextAttemptAt': -1 }).order).toBe('desc');
+    // Two status values are two ranges: their entries are not in date order together.
+    expect(planQuery({ 'notification.status': { $in: ['pending', 'failed'] } }, [outbox], { 'notification.nextAttemptAt': 1 }).order).toBe('natural');
+    // A collation compares strings otherwise than bytes.
+    expect(planQuery({}, [slug], { slug: 1 }, { locale: 'en' }).order).toBe('natural');
+    const sortOnly = planQuery({ price: { $gt: 1 } }, [id, slug], { slug: -1 });
+    expect(sortOnly.index).toBe(slug);
+    expect(sortOnly.order).toBe('desc');
+    expect(planQuery({}, [slug], { slug: 1, price: 1 }).order).toBe('natural');
   });
 });

@@ -3,9 +3,10 @@ import type { Document } from 'bson';
 import { runPipeline } from './aggregation-pipeline';
 import { CommandArguments, toInteger, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
-import { queryDocuments } from './document-query';
+import type { QueryShape } from './document-query';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
+import type { SqliteCollection } from './sqlite-collection';
 import { valueKey } from './value-key';
 import { writeAggregationOutput } from './write-commands';
 
@@ -22,7 +23,7 @@ function find(context: CommandContext): Document {
     singleBatch = true;
   }
   const results = collection
-    ? queryDocuments(collection.candidates(filter), {
+    ? collection.select({
         filter,
         sort: args.document('sort'),
         skip: args.integer('skip') ?? 0,
@@ -70,8 +71,8 @@ function count(context: CommandContext): Document {
     const n = Math.max(0, collection.size - skip);
     return { n: limit ? Math.min(n, limit) : n, ok: 1 };
   }
-  const matched = queryDocuments(collection.candidates(query), { filter: query, skip, limit, projection: { _id: 1 } });
-  return { n: matched.length, ok: 1 };
+  const n = Math.max(0, collection.countMatching(query) - skip);
+  return { n: limit ? Math.min(n, limit) : n, ok: 1 };
 }
 
 function distinct(context: CommandContext): Document {
@@ -82,7 +83,7 @@ function distinct(context: CommandContext): Document {
   const collection = context.storage.collection(context.db, args.collection());
   const seen = new Set<string>();
   const values: unknown[] = [];
-  for (const document of collection ? queryDocuments(collection.candidates(query), { filter: query }) : []) {
+  for (const document of collection ? collection.matching(query) : []) {
     for (const value of pathValues(document, key)) {
       const identity = valueKey(value);
       if (seen.has(identity)) continue;
@@ -104,7 +105,6 @@ function aggregate(context: CommandContext): Document {
   if (!cursorOptions && !args.boolean('explain')) {
     throw new MongoCommandError(9, "The 'cursor' option is required, except for aggregate with the explain argument");
   }
-  if (args.boolean('explain')) throw new MongoCommandError(115, 'explain is not supported by the embedded server');
   for (const [position, stage] of pipeline.entries()) {
     const stageName = Object.keys(stage)[0];
     if (stageName === '$changeStream') {
@@ -117,10 +117,12 @@ function aggregate(context: CommandContext): Document {
   }
   const out = pipeline.length ? (pipeline[pipeline.length - 1]!.$out as unknown) : undefined;
   const stages = out === undefined ? pipeline : pipeline.slice(0, -1);
-  // A leading $match narrows what is read, through an index where one fits.
-  const leadingMatch = stages[0]?.$match as Document | undefined;
-  const source = typeof target === 'string' ? (context.storage.collection(context.db, validCollectionName(target, 'aggregate'))?.candidates(leadingMatch) ?? []) : [];
-  const results = runPipeline(source, stages, {
+  const collection = typeof target === 'string' ? context.storage.collection(context.db, validCollectionName(target, 'aggregate')) : undefined;
+  // Variables of `let` reach $expr only inside the pipeline, so then the $match stays in it.
+  const { read, rest } = args.document('let') ? { read: {}, rest: stages } : leadingRead(stages, args.document('collation'));
+  if (args.boolean('explain')) return explainReply(context, collection, read, { stages: rest.map((stage) => Object.keys(stage)[0]) });
+  const source = !collection ? [] : args.document('let') ? collection.candidates(stages[0]?.$match as Document | undefined) : collection.select(read);
+  const results = runPipeline(source, rest, {
     collation: args.document('collation'),
     resolveCollection: (name) => context.storage.collection(context.db, name)?.all() ?? [],
     ...(args.document('let') ? { variables: args.document('let') } : {}),
@@ -133,7 +135,85 @@ function aggregate(context: CommandContext): Document {
   return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize') });
 }
 
+/**
+ * The stages at the head of a pipeline that read like a find ($match, then $sort, $skip, $limit
+ * in that order): the collection answers them through its plan, the pipeline runs on the rest.
+ */
+function leadingRead(stages: Document[], collation: Document | undefined): { read: QueryShape; rest: Document[] } {
+  const read: QueryShape = { collation };
+  let position = 0;
+  const stageAt = (name: string) => {
+    const stage = stages[position];
+    if (!stage || Object.keys(stage).length !== 1 || !(name in stage)) return undefined;
+    position += 1;
+    return stage[name] as unknown;
+  };
+  const match = stageAt('$match');
+  if (match !== undefined) read.filter = match as Document;
+  const sort = stageAt('$sort');
+  if (sort !== undefined) read.sort = sort as Document;
+  const skip = stageAt('$skip');
+  if (typeof skip === 'number' && Number.isInteger(skip) && skip >= 0) read.skip = skip;
+  else if (skip !== undefined) position -= 1;
+  const limit = stageAt('$limit');
+  if (typeof limit === 'number' && Number.isInteger(limit) && limit > 0) read.limit = limit;
+  else if (limit !== undefined) position -= 1;
+  return { read, rest: stages.slice(position) };
+}
+
+/** The explain command: how find, count, distinct, aggregate, update, delete or findAndModify would read. */
+function explain(context: CommandContext): Document {
+  const inner = context.command.explain as Document | undefined;
+  if (!inner || typeof inner !== 'object') throw new MongoCommandError(2, "BSON field 'explain' must be a command document");
+  const commandName = Object.keys(inner)[0];
+  const args = new CommandArguments(inner);
+  const target = inner[commandName ?? ''];
+  const collection = typeof target === 'string' ? context.storage.collection(context.db, validCollectionName(target, 'explain')) : undefined;
+  switch (commandName) {
+    case 'find':
+      return explainReply(context, collection, { filter: args.document('filter'), sort: args.document('sort'), collation: args.document('collation') });
+    case 'count':
+      return explainReply(context, collection, { filter: args.document('query') }, { count: true });
+    case 'distinct':
+      return explainReply(context, collection, { filter: args.document('query') });
+    case 'findAndModify':
+    case 'findandmodify':
+      return explainReply(context, collection, { filter: args.document('query'), sort: args.document('sort') });
+    case 'aggregate': {
+      const { read, rest } = leadingRead(args.documents('pipeline'), args.document('collation'));
+      return explainReply(context, collection, read, { stages: rest.map((stage) => Object.keys(stage)[0]) });
+    }
+    case 'update':
+    case 'delete': {
+      const statements = (inner[commandName === 'update' ? 'updates' : 'deletes'] as Document[] | undefined) ?? [];
+      return explainReply(context, collection, { filter: statements[0]?.q as Document | undefined });
+    }
+    default:
+      throw new MongoCommandError(115, `explain of ${String(commandName)} is not supported by the embedded server`);
+  }
+}
+
+function explainReply(
+  context: CommandContext,
+  collection: SqliteCollection | undefined,
+  read: QueryShape,
+  extra: { stages?: (string | undefined)[]; count?: boolean } = {},
+): Document {
+  const namespace = collection?.namespace ?? `${context.db}.${String(Object.values(context.command.explain ?? {})[0] ?? '')}`;
+  const plan = collection ? collection.explain(read.filter, read.sort, read.collation) : { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true };
+  const { winningPlan, ...notes } = plan;
+  const queryPlanner: Document = { namespace, parsedQuery: read.filter ?? {}, winningPlan, rejectedPlans: [] };
+  if (extra.count) queryPlanner.countWithoutDocuments = notes.countWithoutDocuments;
+  const reply: Document = { explainVersion: '1', queryPlanner, usesIndex: notes.usesIndex };
+  if (read.skip) queryPlanner.skip = read.skip;
+  if (read.limit) queryPlanner.limit = read.limit;
+  if (extra.stages) reply.stagesInMemory = extra.stages;
+  reply.ok = 1;
+  return reply;
+}
+
 export const readCommands: CommandTable = {
+  explain,
   find,
   getMore,
   killCursors,

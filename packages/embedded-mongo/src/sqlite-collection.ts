@@ -2,11 +2,17 @@ import { serialize } from 'bson';
 import type { Binary, Document } from 'bson';
 import { IndexDefinition, idIndexSpec, sameIndexOptions } from './index-definition';
 import type { IndexEntry } from './index-definition';
-import { encodeKeyPart } from './index-key';
+import type { SQLInputValue } from 'node:sqlite';
+import { compileFilter, queryDocuments } from './document-query';
+import type { QueryShape } from './document-query';
+import { AFTER_PREFIX, encodeKeyPart, isRangeComparable } from './index-key';
 import { MongoCommandError } from './mongo-command-error';
-import { planQuery } from './query-plan';
+import { describePlan } from './plan-description';
+import { filterParts, planQuery, TextIndexMissing } from './query-plan';
+import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode } from './deserialize-options';
 import type { StoreStatements } from './store-statements';
+import { ftsQuery, matchesPhrases, TEXT_TOKENIZER, textOf } from './text-search';
 
 export interface CollectionInfo {
   id: number;
@@ -79,21 +85,175 @@ export class SqliteCollection {
   }
 
   /**
-   * The documents a filter can match, in natural order: those an index range finds when the
-   * filter pins one (see planQuery), else all of them. The caller applies the whole filter.
+   * The documents a filter can match, in natural order: those the plan's index ranges or text
+   * search find (see planQuery), else all of them. The caller applies the whole filter, except
+   * $text, which only this collection can answer: a filter with $text comes back matched.
    */
   candidates(filter: Document | undefined): Document[] {
-    const plan = planQuery(filter, this.indexes);
-    if (!plan) return this.all();
-    const found = new Map<number, Uint8Array>();
-    const indexTable = plan.index.isIdIndex ? undefined : this.indexTable(plan.index);
-    const sql = indexTable
-      ? `SELECT c.rid AS rid, c.doc AS doc FROM ${indexTable} AS i JOIN ${this.table} AS c ON c.rid = i.rid WHERE i.key >= ? AND i.key < ?`
-      : `SELECT rid, doc FROM ${this.table} WHERE id_key >= ? AND id_key < ?`;
-    for (const range of plan.ranges) {
-      for (const row of this.rows(sql, range.lower, range.upper)) found.set(row.rid, row.doc);
+    const plan = this.plan(filter);
+    if (plan.text) return this.matching(filter);
+    return [...this.scan({ ...plan, order: 'natural' })].map((row) => decode(row.doc));
+  }
+
+  /** The documents that match a filter, in natural order. */
+  matching(filter: Document | undefined): Document[] {
+    const plan = this.plan(filter);
+    return this.matchingIn({ ...plan, order: 'natural' }, this.residual(filter, plan));
+  }
+
+  /**
+   * A find: filter, sort, skip, limit and projection, read through the plan. In natural or index
+   * order the scan stops once the limit is reached and a document is decoded only when it must be
+   * checked or returned; a sort no index gives is done in memory over the matching documents.
+   */
+  select(shape: QueryShape): Document[] {
+    const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
+    if (sort && '$natural' in sort) return queryDocuments(this.matching(shape.filter), { ...shape, filter: undefined });
+    const plan = this.plan(shape.filter, sort, shape.collation);
+    const residual = this.residual(shape.filter, plan);
+    const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual), { ...shape, filter: undefined });
+    if (sort && plan.order === 'natural') return inMemory();
+    const ordered = plan.order !== 'natural';
+    const sortFields = sort ? Object.keys(sort) : [];
+    const found: Document[] = [];
+    const seen = new Set<number>();
+    let toSkip = shape.skip ?? 0;
+    for (const row of this.scan(plan)) {
+      if (ordered) {
+        // A multikey index lists a document once per value; its first entry is the one it sorts by.
+        if (seen.has(row.rid)) continue;
+        seen.add(row.rid);
+      } else if (!residual && toSkip > 0) {
+        toSkip -= 1;
+        continue;
+      }
+      const document = decode(row.doc);
+      if (residual && !residual(document)) continue;
+      // Arrays, embedded documents, Longs and Decimals sort in ways key bytes do not show.
+      if (ordered && !sortFields.every((field) => isPlainSortValue(document, field))) return inMemory();
+      if (toSkip > 0) {
+        toSkip -= 1;
+        continue;
+      }
+      found.push(document);
+      if (shape.limit && found.length >= shape.limit) break;
     }
-    return [...found.entries()].sort(([a], [b]) => a - b).map(([, doc]) => decode(doc));
+    return shape.projection && Object.keys(shape.projection).length > 0 ? queryDocuments(found, { projection: shape.projection }) : found;
+  }
+
+  /** How many documents match a filter: counted in the index when the plan covers the filter. */
+  countMatching(filter: Document | undefined): number {
+    const plan = this.plan(filter);
+    if (plan.covered) return plan.index ? this.countInRanges(plan.index, plan.ranges) : this.size;
+    const excluded = this.notEqualShortcut(filter);
+    if (excluded) return this.size - this.countInRanges(excluded.index, excluded.ranges);
+    const residual = this.residual(filter, plan);
+    let n = 0;
+    for (const row of this.scan({ ...plan, order: 'natural' })) {
+      if (!residual || residual(decode(row.doc))) n += 1;
+    }
+    return n;
+  }
+
+  /** What a query would read: for the explain command. */
+  explain(filter: Document | undefined, sort?: Document, collation?: Document): Document {
+    const sortSpec = sort && Object.keys(sort).length > 0 && !('$natural' in sort) ? sort : undefined;
+    const plan = this.plan(filter, sortSpec, collation);
+    return describePlan(plan, {
+      table: this.table,
+      indexTable: plan.index && !plan.index.isIdIndex ? this.indexTable(plan.index) : undefined,
+      textTable: plan.text ? this.textTable(plan.text.index) : undefined,
+      sortInMemory: sortSpec !== undefined && plan.order === 'natural',
+      countInIndex: plan.covered ? true : this.notEqualShortcut(filter) !== undefined,
+    });
+  }
+
+  private plan(filter: Document | undefined, sort?: Document, collation?: Document): QueryPlan {
+    try {
+      return planQuery(filter, this.indexes, sort, collation);
+    } catch (error) {
+      if (error instanceof TextIndexMissing) throw new MongoCommandError(27, error.message);
+      throw error;
+    }
+  }
+
+  /** The check a candidate of the plan must still pass, or undefined when the plan is exact. */
+  private residual(filter: Document | undefined, plan: QueryPlan): ((document: Document) => boolean) | undefined {
+    if (plan.covered) return undefined;
+    const rest = compileFilter(withoutText(filter));
+    const text = plan.text;
+    if (!text) return rest;
+    return (document) => matchesPhrases(document, text.index.textFields, text.search) && rest(document);
+  }
+
+  private matchingIn(plan: QueryPlan, residual: ((document: Document) => boolean) | undefined): Document[] {
+    const found: Document[] = [];
+    for (const row of this.scan(plan)) {
+      const document = decode(row.doc);
+      if (!residual || residual(document)) found.push(document);
+    }
+    return found;
+  }
+
+  /**
+   * The rows a plan reads, undecoded: in natural order (rid) or, for an ordered plan, in the
+   * index's key order (a document once per entry; ties in natural order).
+   */
+  private *scan(plan: QueryPlan): Generator<DocumentRow> {
+    if (plan.text) {
+      const query = ftsQuery(plan.text.search);
+      if (query === undefined) return;
+      const fts = this.textTable(plan.text.index);
+      yield* this.iterate(`SELECT c.rid AS rid, c.doc AS doc FROM ${fts} JOIN ${this.table} AS c ON c.rid = ${fts}.rowid WHERE ${fts} MATCH ? ORDER BY c.rid`, query);
+      return;
+    }
+    if (!plan.index) {
+      yield* this.iterate(`SELECT rid, doc FROM ${this.table} ORDER BY rid`);
+      return;
+    }
+    const bounds = plan.ranges.flatMap((range) => [range.lower, range.upper]);
+    if (plan.order !== 'natural') {
+      const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
+      const sql = plan.index.isIdIndex
+        ? `SELECT rid, doc FROM ${this.table} WHERE id_key >= ? AND id_key < ? ORDER BY id_key ${direction}`
+        : `SELECT i.rid AS rid, c.doc AS doc FROM ${this.indexTable(plan.index)} AS i JOIN ${this.table} AS c ON c.rid = i.rid WHERE i.key >= ? AND i.key < ? ORDER BY i.key ${direction}, i.rid ASC`;
+      yield* this.iterate(sql, ...bounds.slice(0, 2));
+      return;
+    }
+    if (plan.index.isIdIndex) {
+      const where = plan.ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ');
+      yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE ${where} ORDER BY rid`, ...bounds);
+      return;
+    }
+    const where = plan.ranges.map(() => '(key >= ? AND key < ?)').join(' OR ');
+    yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE rid IN (SELECT rid FROM ${this.indexTable(plan.index)} WHERE ${where}) ORDER BY rid`, ...bounds);
+  }
+
+  private countInRanges(index: IndexDefinition, ranges: KeyRange[]): number {
+    const bounds = ranges.flatMap((range) => [range.lower, range.upper]);
+    const sql = index.isIdIndex
+      ? `SELECT count(*) AS n FROM ${this.table} WHERE ${ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ')}`
+      : `SELECT count(DISTINCT rid) AS n FROM ${this.indexTable(index)} WHERE ${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')}`;
+    return Number((this.store.statement(sql).get(...bounds) as { n: number | bigint }).n);
+  }
+
+  /**
+   * { field: { $ne: value } } over an index led by that field, for a value whose key holds no
+   * other value: the documents not listed under the value's key, so a count decodes nothing.
+   */
+  private notEqualShortcut(filter: Document | undefined): { index: IndexDefinition; ranges: KeyRange[] } | undefined {
+    const parts = filterParts(filter);
+    if (parts.others > 0 || parts.text !== undefined || parts.fields.size !== 1) return undefined;
+    const [[field, conditions]] = [...parts.fields.entries()] as [[string, unknown[]]];
+    const condition = conditions.length === 1 ? (conditions[0] as Document | null) : null;
+    if (!condition || typeof condition !== 'object' || Object.keys(condition).length !== 1 || !('$ne' in condition)) return undefined;
+    const value = condition.$ne as unknown;
+    const exact = typeof value === 'string' || typeof value === 'boolean' || value instanceof Date || (value as { _bsontype?: string } | null)?._bsontype === 'ObjectId';
+    if (!exact) return undefined;
+    const index = this.indexes.find((candidate) => !candidate.partial && !candidate.sparse && !candidate.text && candidate.fields[0] === field);
+    if (!index) return undefined;
+    const key = encodeKeyPart(value);
+    return { index, ranges: [{ lower: key, upper: Buffer.concat([key, Buffer.from([AFTER_PREFIX])]) }] };
   }
 
   insert(document: Document): void {
@@ -110,6 +270,8 @@ export class SqliteCollection {
         throw error;
       }
       for (const index of this.secondary()) this.addEntries(index, rid, index.definition.entriesOf(document));
+      for (const index of this.textIndexes())
+        this.store.run(`INSERT INTO ${this.textTable(index.definition)} (rowid, content) VALUES (?, ?)`, rid, textOf(document, index.definition.textFields));
     });
   }
 
@@ -137,6 +299,11 @@ export class SqliteCollection {
           after.filter((entry) => !had.has(entry.key.toString('hex'))),
         );
       }
+      for (const index of this.textIndexes()) {
+        const text = textOf(next, index.definition.textFields);
+        if (text !== textOf(previous, index.definition.textFields))
+          this.store.run(`UPDATE ${this.textTable(index.definition)} SET content = ? WHERE rowid = ?`, text, rid);
+      }
       this.store.run(`UPDATE ${this.table} SET doc = ? WHERE rid = ?`, serialize(next), rid);
     });
   }
@@ -145,6 +312,7 @@ export class SqliteCollection {
     this.store.savepoint(() => {
       const rid = this.ridOf(encodeKeyPart(document._id));
       for (const index of this.secondary()) this.removeEntries(index, rid, index.definition.entriesOf(document));
+      for (const index of this.textIndexes()) this.store.run(`DELETE FROM ${this.textTable(index.definition)} WHERE rowid = ?`, rid);
       this.store.run(`DELETE FROM ${this.table} WHERE rid = ?`, rid);
     });
   }
@@ -173,8 +341,23 @@ export class SqliteCollection {
     if (sameKey && sameIndexOptions(sameKey.spec, spec)) {
       throw new MongoCommandError(85, `Index already exists with a different name: ${sameKey.name}`);
     }
+    const text = this.indexes.find((index) => index.text);
+    if (text && JSON.stringify(spec.key) === JSON.stringify(text.spec.key)) {
+      throw new MongoCommandError(
+        85,
+        `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(text.spec)}`,
+      );
+    }
     this.store.savepoint(() => {
       const index = this.addIndexRow(spec);
+      if (index.definition.text) {
+        const fts = this.textTable(index.definition);
+        this.store.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(content, tokenize = '${TEXT_TOKENIZER}')`);
+        for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
+          this.store.run(`INSERT INTO ${fts} (rowid, content) VALUES (?, ?)`, row.rid, textOf(decode(row.doc), index.definition.textFields));
+        }
+        return;
+      }
       const primaryKey = index.definition.unique ? 'key' : 'key, rid';
       this.store.exec(`CREATE TABLE ${this.indexTable(index.definition)} (key BLOB NOT NULL, rid INTEGER NOT NULL, PRIMARY KEY (${primaryKey})) WITHOUT ROWID`);
       for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
@@ -198,7 +381,7 @@ export class SqliteCollection {
     const position = this.stored.findIndex((index) => index.definition.name === name);
     if (position < 0) throw new MongoCommandError(27, `index not found with name [${name}]`);
     const index = this.stored[position]!;
-    this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
+    this.store.exec(`DROP TABLE ${index.definition.text ? this.textTable(index.definition) : this.indexTable(index.definition)}`);
     this.store.run('DELETE FROM em_indexes WHERE id = ?', index.id);
     this.stored.splice(position, 1);
     this.store.markSchemaChanged();
@@ -207,6 +390,7 @@ export class SqliteCollection {
   /** Drops the documents' and indexes' tables (the store forgets the collection itself). */
   dropTables(): void {
     for (const index of this.secondary()) this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
+    for (const index of this.textIndexes()) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}`);
     this.store.exec(`DROP TABLE ${this.table}`);
   }
 
@@ -214,8 +398,19 @@ export class SqliteCollection {
     return this.indexes.find((index) => index.isIdIndex) ?? new IndexDefinition(idIndexSpec, this.namespace);
   }
 
+  /** The indexes with a key table: all but _id and text indexes. */
   private secondary(): StoredIndex[] {
-    return this.stored.filter((index) => !index.definition.isIdIndex);
+    return this.stored.filter((index) => !index.definition.isIdIndex && !index.definition.text);
+  }
+
+  private textIndexes(): StoredIndex[] {
+    return this.stored.filter((index) => index.definition.text);
+  }
+
+  /** The FTS5 table of a text index: its rowid is the document's rid. */
+  private textTable(definition: IndexDefinition): string {
+    const index = this.stored.find((candidate) => candidate.definition === definition);
+    return `em_t${index!.id}`;
   }
 
   private indexTable(definition: IndexDefinition): string {
@@ -249,6 +444,38 @@ export class SqliteCollection {
   private rows(sql: string, ...parameters: Buffer[]): DocumentRow[] {
     return this.store.statement(sql).all(...parameters) as unknown as DocumentRow[];
   }
+
+  private iterate(sql: string, ...parameters: SQLInputValue[]): Iterable<DocumentRow> {
+    return this.store.statement(sql).iterate(...parameters) as unknown as Iterable<DocumentRow>;
+  }
+}
+
+/** A sort field's value that the index key orders as MongoDB does: a scalar of a comparable type, null or missing. */
+function isPlainSortValue(document: Document, path: string): boolean {
+  let value: unknown = document;
+  for (const part of path.split('.')) {
+    if (value === null || value === undefined) return true;
+    if (Array.isArray(value)) return false;
+    // Below a scalar the path is missing, which sorts as null.
+    if (typeof value !== 'object' || (value as { _bsontype?: unknown })._bsontype !== undefined || value instanceof Date) return true;
+    value = (value as Document)[part];
+  }
+  if (value === null || value === undefined) return true;
+  return !Array.isArray(value) && isRangeComparable(value);
+}
+
+/** A filter without its $text condition (answered by the text index and the phrase check). */
+function withoutText(filter: Document | undefined): Document | undefined {
+  if (!filter) return filter;
+  const rest: Document = {};
+  for (const [field, condition] of Object.entries(filter)) {
+    if (field === '$text') continue;
+    rest[field] =
+      field === '$and' && Array.isArray(condition)
+        ? condition.map((member) => (member && typeof member === 'object' ? withoutText(member as Document) : member))
+        : condition;
+  }
+  return rest;
 }
 
 function isConstraintFailure(error: unknown): boolean {

@@ -3,7 +3,7 @@ import type { Document } from 'bson';
 import { MingoError } from 'mingo/util';
 import { CommandArguments, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
-import { projectDocument, queryDocuments } from './document-query';
+import { projectDocument } from './document-query';
 import { applyUpdate, buildUpsertDocument, idFirst, isReplacement } from './document-update';
 import type { UpdateSpec } from './document-update';
 import { MongoCommandError } from './mongo-command-error';
@@ -71,7 +71,7 @@ function update(context: CommandContext): Document {
     }
     const arrayFilters = statement.arrayFilters as Document[] | undefined;
     const collection = context.storage.collection(context.db, name);
-    const matches = collection ? queryDocuments(collection.candidates(filter), { filter, limit: multi ? 0 : 1 }) : [];
+    const matches = collection ? collection.select({ filter, limit: multi ? 0 : 1 }) : [];
     for (const current of matches) {
       const result = applyUpdate(current, change, { filter, arrayFilters });
       n += 1;
@@ -99,7 +99,7 @@ function remove(context: CommandContext): Document {
     const collection = context.storage.collection(context.db, name);
     if (!collection) return;
     const limit = Number(statement.limit ?? 0) ? 1 : 0;
-    for (const document of queryDocuments(collection.candidates(filter), { filter, limit })) {
+    for (const document of collection.select({ filter, limit })) {
       collection.remove(document);
       n += 1;
     }
@@ -124,7 +124,7 @@ function findAndModify(context: CommandContext): Document {
     throw new MongoCommandError(9, 'Either an update or remove=true must be specified');
   }
   const collection = context.storage.collection(context.db, name);
-  const [current] = collection ? queryDocuments(collection.candidates(filter), { filter, sort: args.document('sort'), limit: 1 }) : [];
+  const [current] = collection ? collection.select({ filter, sort: args.document('sort'), limit: 1 }) : [];
   if (removing) {
     if (!current) return { lastErrorObject: { n: 0 }, value: null, ok: 1 };
     collection!.remove(current);

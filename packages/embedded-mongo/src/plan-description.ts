@@ -1,0 +1,45 @@
+import type { Document } from 'bson';
+import type { QueryPlan } from './query-plan';
+
+export interface PlanTables {
+  table: string;
+  indexTable: string | undefined;
+  textTable: string | undefined;
+  sortInMemory: boolean;
+  countInIndex: boolean;
+}
+
+/**
+ * A plan in the words of mongod's explain (COLLSCAN, IXSCAN, TEXT, FETCH, SORT) with what the
+ * embedded server adds: the SQLite tables read, whether each candidate is decoded and checked
+ * against the filter, and whether a count needs no document at all.
+ */
+export function describePlan(plan: QueryPlan, tables: PlanTables): Document {
+  let input: Document;
+  if (plan.text) {
+    input = {
+      stage: 'TEXT',
+      indexName: plan.text.index.name,
+      fts5Table: tables.textTable,
+      terms: plan.text.search.terms,
+      negatedTerms: plan.text.search.negatedTerms,
+      phrases: plan.text.search.phrases,
+      negatedPhrases: plan.text.search.negatedPhrases,
+    };
+  } else if (plan.index) {
+    input = {
+      stage: 'IXSCAN',
+      indexName: plan.index.name,
+      keyPattern: plan.index.spec.key,
+      sqliteTable: tables.indexTable ?? `${tables.table} (id_key)`,
+      keyRanges: plan.ranges.length,
+      direction: plan.order === 'desc' ? 'backward' : 'forward',
+      keyOrderIsSortOrder: plan.order !== 'natural',
+    };
+  } else {
+    input = { stage: 'COLLSCAN', sqliteTable: tables.table };
+  }
+  const fetch: Document = { stage: 'FETCH', filterCheckedOnDocuments: !plan.covered, inputStage: input };
+  const winningPlan = tables.sortInMemory ? { stage: 'SORT', sortInMemory: true, inputStage: fetch } : fetch;
+  return { winningPlan, countWithoutDocuments: tables.countInIndex, usesIndex: plan.index !== undefined || plan.text !== undefined };
+}

@@ -1,0 +1,99 @@
+import type { Document } from 'bson';
+import { MongoCommandError } from './mongo-command-error';
+import { pathValues } from './path-values';
+
+/**
+ * A `$text: { $search }` query as MongoDB reads it: words are terms (any of them finds a document),
+ * a "quoted phrase" must also appear in a field as written (several phrases: all of them), and a
+ * -word or -"phrase" leaves out the documents that have it. Case and diacritics are ignored.
+ */
+export interface TextSearch {
+  /** Every word that can find a document: the terms and the words of the phrases. */
+  terms: string[];
+  negatedTerms: string[];
+  phrases: string[];
+  negatedPhrases: string[];
+}
+
+/**
+ * How a text index's words are cut and stemmed: SQLite FTS5 with the Porter stemmer (MongoDB uses
+ * Snowball's English stemmer, Porter's successor; they agree on common words such as seats/seat
+ * and forester/forest).
+ */
+export const TEXT_TOKENIZER = 'porter unicode61 remove_diacritics 2';
+
+/** Words as a text index cuts them: runs of letters and digits, lower case. */
+export function textWords(text: string): string[] {
+  return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+export function parseTextSearch(condition: unknown): TextSearch {
+  if (condition === null || typeof condition !== 'object' || Array.isArray(condition)) {
+    throw new MongoCommandError(2, '$text expects an object');
+  }
+  const { $search: search, $language: language, $caseSensitive: caseSensitive, $diacriticSensitive: diacriticSensitive, ...rest } = condition as Document;
+  const unknown = Object.keys(rest)[0];
+  if (unknown !== undefined) throw new MongoCommandError(2, `$text: unknown field ${unknown}`);
+  if (typeof search !== 'string') throw new MongoCommandError(2, '$search required to be a string');
+  if (language !== undefined && language !== 'english' && language !== 'en' && language !== 'none') {
+    throw new MongoCommandError(17262, `language "${String(language)}" is not supported by the embedded server's text index (english only)`);
+  }
+  if (caseSensitive === true || diacriticSensitive === true) {
+    throw new MongoCommandError(115, '$caseSensitive and $diacriticSensitive are not supported by the embedded server');
+  }
+  const parsed: TextSearch = { terms: [], negatedTerms: [], phrases: [], negatedPhrases: [] };
+  // A phrase runs from one double quote to the next; a minus right before it negates it.
+  const pattern = /(-?)"([^"]*)"?|(-?)([^\s"]+)/g;
+  for (const match of search.matchAll(pattern)) {
+    if (match[2] !== undefined) {
+      const phrase = match[2];
+      if (textWords(phrase).length === 0) continue;
+      if (match[1]) {
+        parsed.negatedPhrases.push(phrase);
+      } else {
+        parsed.phrases.push(phrase);
+        parsed.terms.push(...textWords(phrase));
+      }
+      continue;
+    }
+    const words = textWords(match[4]!);
+    if (match[3]) parsed.negatedTerms.push(...words.slice(0, 1));
+    // "-" only negates the first word of what follows it, as in MongoDB ("-a-b" leaves out a, finds b).
+    parsed.terms.push(...(match[3] ? words.slice(1) : words));
+  }
+  parsed.terms = [...new Set(parsed.terms)];
+  parsed.negatedTerms = [...new Set(parsed.negatedTerms)];
+  return parsed;
+}
+
+/** The FTS5 query that finds the candidates: any positive term and none of the negated ones. */
+export function ftsQuery(search: TextSearch): string | undefined {
+  if (search.terms.length === 0) return undefined;
+  const any = (words: string[]) => words.map((word) => `"${word}"`).join(' OR ');
+  const found = `(${any(search.terms)})`;
+  return search.negatedTerms.length ? `${found} NOT (${any(search.negatedTerms)})` : found;
+}
+
+const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The string values of a text index's fields, as FTS5 stores them for the document. */
+export function textOf(document: Document, fields: readonly string[]): string {
+  return fields
+    .flatMap((field) => pathValues(document, field))
+    .filter((value): value is string => typeof value === 'string')
+    .join('\n');
+}
+
+/** The phrases' part of a text search, checked on a candidate: every phrase in some field, no negated one in any. */
+export function matchesPhrases(document: Document, fields: readonly string[], search: TextSearch): boolean {
+  if (search.phrases.length === 0 && search.negatedPhrases.length === 0) return true;
+  const values = fields
+    .flatMap((field) => pathValues(document, field))
+    .filter((value): value is string => typeof value === 'string')
+    .map(folded);
+  const contains = (phrase: string) => {
+    const wanted = folded(phrase);
+    return values.some((value) => value.includes(wanted));
+  };
+  return search.phrases.every(contains) && !search.negatedPhrases.some(contains);
+}

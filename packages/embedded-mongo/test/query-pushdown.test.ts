@@ -1,0 +1,260 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Long, MongoClient, MongoServerError } from 'mongodb';
+import type { Collection, Db, Document, Filter, Sort } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedMongo } from '../src/embedded-mongo-server';
+import type { EmbeddedMongo } from '../src/embedded-mongo-server';
+
+// What an index answers must be what a scan of every document answers: the same queries run on
+// a collection with indexes and on a copy without any, and must agree. With MONGODB_URI set the
+// same assertions run against a real MongoDB (explain's shape is the embedded server's own).
+
+const externalUri = process.env.MONGODB_URI;
+const againstEmbedded = !externalUri;
+const dbName = `pushdown_${process.pid}_${Date.now().toString(36)}`;
+
+let server: EmbeddedMongo | undefined;
+let folder: string;
+let client: MongoClient;
+let db: Db;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'embedded-mongo-pushdown-'));
+  if (againstEmbedded) server = await startEmbeddedMongo({ dataDir: folder });
+  client = new MongoClient(externalUri ?? server!.uri);
+  await client.connect();
+  db = client.db(dbName);
+});
+
+afterAll(async () => {
+  await db?.dropDatabase();
+  await client?.close();
+  await server?.close();
+  await rm(folder, { recursive: true, force: true });
+});
+
+const brands = ['denago', 'evolution', 'club-car', 'yamaha', 'denago-x', 'Denago'];
+
+/** Values chosen to trip an index: arrays, nulls, missing fields, mixed types, nested paths. */
+function unit(n: number): Document {
+  const document: Document = {
+    _id: n,
+    slug: `unit-${String(n).padStart(3, '0')}`,
+    brand: brands[n % brands.length],
+    price: n % 11 === 0 ? null : 5_000 + ((n * 37) % 40) * 500,
+    status: ['available', 'sold', 'pending'][n % 3],
+    listedAt: new Date(Date.UTC(2026, 0, 1 + (n % 50))),
+    unit: n % 4 === 0 ? undefined : { location: ['waretown', 'toms-river', null][n % 3], stockNumber: `S${n}` },
+  };
+  if (n % 9 === 0) document.tags = [];
+  else if (n % 5 === 0) document.tags = ['lifted', 'lithium'];
+  else if (n % 7 === 0) document.tags = 'lifted';
+  if (n % 13 === 0) document.brand = ['denago', 'yamaha'];
+  if (n % 17 === 0) document.price = Long.fromNumber(7_500);
+  if (n % 19 === 0) delete document.brand;
+  if (n % 23 === 0) document.price = '7500';
+  if (n % 29 === 0) document.brand = { name: 'denago' };
+  if (document.unit === undefined) delete document.unit;
+  return document;
+}
+
+const units = Array.from({ length: 240 }, (_, n) => unit(n));
+
+let indexed: Collection;
+let scanned: Collection;
+
+beforeAll(async () => {
+  indexed = db.collection('indexed');
+  scanned = db.collection('scanned');
+  await indexed.insertMany(units);
+  await scanned.insertMany(units);
+  await indexed.createIndexes([
+    { key: { brand: 1 } },
+    { key: { price: 1 } },
+    { key: { status: 1, listedAt: 1 } },
+    { key: { 'unit.location': 1 } },
+    { key: { tags: 1 } },
+    { key: { slug: 1 }, unique: true },
+  ]);
+});
+
+const filters: Filter<Document>[] = [
+  {},
+  { brand: 'denago' },
+  { brand: { $in: ['denago', 'yamaha', 'nobody'] } },
+  { brand: { $gte: 'd' } },
+  { brand: { $lt: 'denago-x' } },
+  { brand: { $exists: false } },
+  { brand: { $exists: true } },
+  { brand: null },
+  { brand: /^den/ },
+  { brand: { $regex: '^denago-?' } },
+  { brand: /^Den/i },
+  { brand: { $ne: 'denago' } },
+  { price: { $gt: 7_000 } },
+  { price: { $gte: 7_500, $lte: 12_000 } },
+  { price: 7_500 },
+  { price: null },
+  { status: 'pending', listedAt: { $lte: new Date(Date.UTC(2026, 0, 20)) } },
+  { status: { $in: ['pending', 'sold'] }, listedAt: { $gt: new Date(Date.UTC(2026, 0, 10)) } },
+  { $and: [{ status: 'available' }, { $and: [{ brand: 'denago' }, { price: { $lt: 15_000 } }] }] },
+  { 'unit.location': 'waretown' },
+  { 'unit.location': null },
+  { 'unit.location': { $exists: false } },
+  { tags: 'lifted' },
+  { tags: { $size: 0 } },
+  { tags: [] },
+  { $or: [{ brand: 'yamaha' }, { price: null }] },
+  { slug: { $in: ['unit-001', 'unit-017', 'unit-999'] } },
+  { _id: { $gte: 100 } },
+];
+
+const sorts: (Sort | undefined)[] = [undefined, { price: 1 }, { brand: -1 }, { listedAt: 1 }, { slug: -1 }, { _id: -1 }, { 'unit.location': 1 }];
+
+const pages = [{}, { limit: 5 }, { skip: 3, limit: 4 }, { skip: 230 }];
+
+/** Ties in a sort have no set order in MongoDB: compared as the sequence of sort values and the set of ids. */
+async function answers(collection: Collection, filter: Filter<Document>, sort: Sort | undefined, page: { skip?: number; limit?: number }) {
+  const found = await collection.find(filter, { sort, ...page }).toArray();
+  return againstEmbedded || sort === undefined ? found : { ids: found.map((document) => document._id).sort(), count: found.length };
+}
+
+describe('queries read through indexes', () => {
+  it('answer every filter, sort, skip and limit exactly as a scan of every document does', async () => {
+    for (const filter of filters) {
+      for (const sort of sorts) {
+        for (const page of pages) {
+          const label = JSON.stringify({ filter, sort, page });
+          expect(await answers(indexed, filter, sort, page), label).toEqual(await answers(scanned, filter, sort, page));
+        }
+      }
+      expect(await indexed.countDocuments(filter), JSON.stringify(filter)).toBe(await scanned.countDocuments(filter));
+      expect(await indexed.countDocuments(filter, { skip: 7, limit: 20 })).toBe(await scanned.countDocuments(filter, { skip: 7, limit: 20 }));
+    }
+  });
+
+  it('keep answering exactly after updates and deletes change the indexed values', async () => {
+    for (const collection of [indexed, scanned]) {
+      await collection.updateMany({ brand: 'yamaha' }, { $set: { brand: 'denago', tags: ['lifted', 'yamaha'] } });
+      await collection.deleteMany({ price: { $gt: 20_000 } });
+      await collection.updateOne({ _id: 1 }, { $unset: { brand: '' } });
+    }
+    for (const filter of filters) {
+      expect(await answers(indexed, filter, { price: 1 }, { limit: 10 }), JSON.stringify(filter)).toEqual(await answers(scanned, filter, { price: 1 }, { limit: 10 }));
+      expect(await indexed.countDocuments(filter), JSON.stringify(filter)).toBe(await scanned.countDocuments(filter));
+    }
+  });
+
+  it('claim the earliest due message of an outbox by its compound index', async () => {
+    const outbox = db.collection('outbox');
+    await outbox.createIndex({ status: 1, nextAttemptAt: 1 });
+    const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 9, minute));
+    await outbox.insertMany([
+      { _id: 'late', status: 'pending', nextAttemptAt: at(30) },
+      { _id: 'sent', status: 'sent', nextAttemptAt: at(1) },
+      { _id: 'due', status: 'pending', nextAttemptAt: at(5) },
+      { _id: 'first', status: 'pending', nextAttemptAt: at(2) },
+    ]);
+    const claim = () =>
+      outbox.findOneAndUpdate(
+        { status: 'pending', nextAttemptAt: { $lte: at(10) } },
+        { $set: { nextAttemptAt: at(59) } },
+        { sort: { nextAttemptAt: 1 }, returnDocument: 'before' },
+      );
+
+    expect((await claim())?._id).toBe('first');
+    expect((await claim())?._id).toBe('due');
+    expect(await claim()).toBeNull();
+  });
+
+  it.runIf(againstEmbedded)('say in explain which index they read and whether documents are checked', async () => {
+    const plan = (await indexed
+      .find({ status: 'pending', listedAt: { $lte: new Date() } })
+      .sort({ listedAt: 1 })
+      .limit(1)
+      .explain()) as Document;
+    expect(plan.queryPlanner.winningPlan).toMatchObject({ stage: 'FETCH', inputStage: { stage: 'IXSCAN', indexName: 'status_1_listedAt_1', keyOrderIsSortOrder: true } });
+
+    const scan = (await indexed.find({ price: { $type: 'string' } }).explain()) as Document;
+    expect(scan.queryPlanner.winningPlan.inputStage.stage).toBe('COLLSCAN');
+
+    const bySlug = (await indexed.find({ slug: 'unit-007' }).explain()) as Document;
+    expect(bySlug.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { indexName: 'slug_1' } });
+
+    const sortedInMemory = (await indexed.find({ brand: 'denago' }).sort({ price: 1 }).explain()) as Document;
+    expect(sortedInMemory.queryPlanner.winningPlan).toMatchObject({ stage: 'SORT', inputStage: { inputStage: { indexName: 'brand_1' } } });
+
+    const aggregate = (await indexed.aggregate([{ $match: { brand: 'denago' } }, { $group: { _id: '$status' } }]).explain()) as Document;
+    expect(aggregate.queryPlanner.winningPlan.inputStage.indexName).toBe('brand_1');
+    expect(aggregate.stagesInMemory).toEqual(['$group']);
+  });
+});
+
+describe('$text with a text index', () => {
+  let carts: Collection;
+
+  beforeAll(async () => {
+    carts = db.collection('carts');
+    await carts.insertMany([
+      { _id: 1, name: 'DENAGO EV Rover XL', description: 'Four seats and hydraulic disc brakes.' },
+      { _id: 2, name: 'DENAGO EV City', description: 'Street-legal NEV with lithium power.' },
+      { _id: 3, name: 'EVOLUTION Forester 4 Plus', description: 'Four-wheel terrain ready with a cargo bed.' },
+      { _id: 4, name: 'EVOLUTION Carrier 8 Plus', description: 'Eight seats, deep cycle batteries.' },
+      { _id: 5, name: 'Nomad', description: ['A seat for every Nomad', 'lifted'] },
+    ]);
+  });
+
+  const ids = async (search: string, filter: Filter<Document> = {}) =>
+    (await carts.find({ $text: { $search: search }, ...filter }).toArray()).map((document) => document._id).sort();
+
+  it('is refused without a text index, as mongod refuses it', async () => {
+    const error = await carts
+      .find({ $text: { $search: 'rover' } })
+      .toArray()
+      .catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(MongoServerError);
+    expect((error as MongoServerError).code).toBe(27);
+  });
+
+  it('finds any word, case and word endings ignored, over the indexed fields and arrays of strings', async () => {
+    await carts.createIndex({ name: 'text', description: 'text' });
+    expect(await ids('ROVER')).toEqual([1]);
+    expect(await ids('seat')).toEqual([1, 4, 5]);
+    expect(await ids('rover city')).toEqual([1, 2]);
+    expect(await ids('lifted')).toEqual([5]);
+    expect(await ids('hovercraft')).toEqual([]);
+  });
+
+  it('needs every quoted phrase as written, and leaves out negated words and phrases', async () => {
+    expect(await ids('"denago" "seats"')).toEqual([1]);
+    expect(await ids('"street-legal"')).toEqual([2]);
+    expect(await ids('"four seats"')).toEqual([1]);
+    expect(await ids('plus -forester')).toEqual([4]);
+    expect(await ids('plus -"cargo bed"')).toEqual([4]);
+    expect(await ids('"evolution" "rover"')).toEqual([]);
+  });
+
+  it('combines with the rest of the filter', async () => {
+    expect(await ids('denago evolution', { _id: { $gt: 2 } })).toEqual([3, 4]);
+    expect(await carts.countDocuments({ $text: { $search: '"denago"' } })).toBe(2);
+  });
+
+  it('follows inserts, updates and deletes', async () => {
+    await carts.insertOne({ _id: 6, name: 'Yamaha Drive2', description: 'A quiet rover.' });
+    expect(await ids('rover')).toEqual([1, 6]);
+    await carts.updateOne({ _id: 1 }, { $set: { name: 'DENAGO EV Ranger XL' } });
+    expect(await ids('rover')).toEqual([6]);
+    expect(await ids('ranger')).toEqual([1]);
+    await carts.deleteOne({ _id: 6 });
+    expect(await ids('rover')).toEqual([]);
+  });
+
+  it('lists the text index as mongod does, and creating it again changes nothing', async () => {
+    const text = (await carts.listIndexes().toArray()).find((index) => index.name === 'name_text_description_text');
+    expect(text).toMatchObject({ key: { _fts: 'text', _ftsx: 1 }, weights: { name: 1, description: 1 }, default_language: 'english' });
+    await carts.createIndex({ name: 'text', description: 'text' });
+    expect(await carts.listIndexes().toArray()).toHaveLength(2);
+  });
+});
