@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
 import { describe, expect, it } from 'vitest';
-import { passkeyCeremonies, passkeyCredentialId, type StoredPasskey } from './passkey-options.server';
+import { passkeyCeremonies, passkeyCredentialId, type RegisteredPasskey, type StoredPasskey } from './passkey-options.server';
 
 // A software authenticator (ES256, "none" attestation) written from the WebAuthn Level 3
 // specification (§6.1 authenticator data, §6.5.4 attestation object, §5.8.1 client data), so the
@@ -62,9 +62,9 @@ function registrationResponse(authenticator: Authenticator, challenge: string, {
     cosePublicKey,
   ]);
   const attestationObject = isoCBOR.encode(
-    new Map<string, string | Map<string, never> | Uint8Array>([
+    new Map<string, string | Map<string, string> | Uint8Array>([
       ['fmt', 'none'],
-      ['attStmt', new Map()],
+      ['attStmt', new Map<string, string>()],
       ['authData', authData],
     ]),
   );
@@ -107,7 +107,7 @@ function storedChallenge(challenge: string) {
 
 const person = { webAuthnUserId: randomBytes(16), email: 'jane@example.org', name: 'Jane Doe', existingPasskeys: [] };
 
-async function registered(authenticator = newAuthenticator()): Promise<{ authenticator: Authenticator; passkey: StoredPasskey }> {
+async function registered(authenticator = newAuthenticator()): Promise<{ authenticator: Authenticator; passkey: RegisteredPasskey & StoredPasskey }> {
   const { challenge } = await ceremonies.generateRegistration(person);
   const result = await ceremonies.verifyRegistration({ response: registrationResponse(authenticator, challenge), expectedChallenge: storedChallenge(challenge) });
   if (!result) throw new Error('registration refused');
