@@ -24,6 +24,7 @@ const SERVER_ONLY_IN_VIEWS =
   'views run in the browser: import the server-only module from the server side (views/entry-server.tsx, a loader given it through the route context).';
 const SERVER_ONLY_IN_SHARED =
   'shared src files reach the browser through the views: only a *.server.ts file may import a *.server.ts module (name this file *.server.ts if only the server uses it).';
+const STAFF_IN_PUBLIC_VIEWS = 'public pages may not import the staff area (views/staff/): its code stays out of the public bundle.';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'var/**', 'node_modules/**', 'test-results/**', 'public/**', 'packages/*/dist/**'] },
@@ -54,6 +55,8 @@ export default tseslint.config(
             // views/entry-server.tsx is the server's entry: the block below exempts it.
             { target: './views/**/!(*.server).{ts,tsx}', from: SERVER_ONLY_FILES, message: SERVER_ONLY_IN_VIEWS },
             { target: './src/**/!(*.server).{ts,tsx}', from: SERVER_ONLY_FILES, message: SERVER_ONLY_IN_SHARED },
+            // The public site's bundle carries none of the staff area (docs/decisions/011-staff-sign-in.md).
+            { target: ['./views/*.{ts,tsx}', './views/!(staff)/**/*.{ts,tsx}'], from: './views/staff', message: STAFF_IN_PUBLIC_VIEWS },
           ],
         },
       ],
@@ -72,8 +75,8 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    // Tests and the server's own entry may import across folders; the direction binds the product code.
-    files: ['**/*.test.{ts,tsx}', 'test/**', 'views/entry-server.tsx'],
+    // Tests and the server's own entries may import across folders; the direction binds the product code.
+    files: ['**/*.test.{ts,tsx}', 'test/**', 'views/entry-server.tsx', 'views/staff/staff-entry-server.tsx'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {

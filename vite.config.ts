@@ -128,6 +128,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         // navigation fetches a page chunk, then the few shared ones it has not loaded yet.
         modulePreload: false,
         rolldownOptions: {
+          // Two documents: the public site and the staff area (staff.html), each with its own entry, so
+          // that public pages carry none of the staff area's code. The framework chunk is shared.
+          input: { index: 'index.html', staff: 'staff.html' } as Record<string, string>,
           output: {
             // Fewer, larger files compress better than many small ones (each page type loads at most
             // 110 KB of gzipped JavaScript, npm run check:bundle): the libraries in one chunk, and the

@@ -46,6 +46,9 @@ const READERS_BY_PATH = new Map(
   })(routes, ''),
 );
 
+/** /staff and everything under it, however it is written (Express matches paths without regard to case). */
+const STAFF_PATH = /^\/staff(?:[/?]|$)/i;
+
 /**
  * The cache key of a page request URL: the path exactly as requested (canonical redirects happen
  * before pages), and only the query the matched page reads, normalized (parameter order, defaults
@@ -53,6 +56,9 @@ const READERS_BY_PATH = new Map(
  * URL with one key gets the same bytes.
  */
 export function pageCacheKey(url: string): PageCacheKey {
+  // The staff area answers its own addresses and is never kept (controllers/staff.controller.ts); should
+  // one ever reach the page controllers, it is rendered for its request and never shared.
+  if (STAFF_PATH.test(url)) return { key: url, perVisitor: true };
   const start = url.indexOf('?');
   if (start === -1) return { key: url, perVisitor: false };
   const path = url.slice(0, start);

@@ -52,7 +52,7 @@ export function sitemapController(catalog: SitemapCatalog, origin: string, relea
     res
       .type('text/plain')
       .set('Cache-Control', `public, max-age=${HOUR_SECONDS}`)
-      .send(`User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`);
+      .send(`User-agent: *\nAllow: /\nDisallow: /staff\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`);
   });
 
   return router;

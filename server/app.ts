@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compression from 'compression';
-import express, { type RequestHandler } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import { pinoHttp } from 'pino-http';
 import { contactController } from '../controllers/contact.controller';
 import { healthController } from '../controllers/health.controller';
@@ -50,6 +50,8 @@ export interface AppOptions {
   devMiddleware?: RequestHandler;
   /** The site's clock: open or closed signs and promotions on pages. */
   clock: Clock;
+  /** The staff area (server/compose-staff.ts): every address under /staff, answered by it alone. */
+  staff: Router;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -100,6 +102,10 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(securityHeaders({ https: env.PUBLIC_ORIGIN.startsWith('https:'), dev: Boolean(options.devMiddleware) }));
   app.use(healthController(options.isDatabaseReady));
+  // The staff area before the render cache, the static files, the canonical-path redirect and the
+  // public pages: it answers every /staff address itself (its own 404 included), marks every
+  // answer no-store and noindex, and none of it is ever kept.
+  app.use('/staff', compression(), options.staff);
   // A search is never kept (it holds what one visitor typed), so each costs a database query: a
   // client that sends more than a person types is slowed before it reaches the catalog.
   app.get(['/inventory', '/api/inventory'], searchRateLimit({ limit: env.SEARCH_RATE_LIMIT, logger }));

@@ -11,7 +11,11 @@ import { inquiryMailSettings } from '../src/mail/inquiry-mail-settings.server';
 import type { MailTransport } from '../src/mail/mail-transport.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
+import { createAuditLog } from '../services/audit-log.service';
+import { currentBusinessMoment } from '../src/business/business-moment';
+import { siteData } from '../src/route-context/site-data.server';
 import { createApp } from './app';
+import { composeStaffArea } from './compose-staff';
 
 export interface SiteOptions {
   env: Env;
@@ -21,6 +25,8 @@ export interface SiteOptions {
   /** The one clock: signs and promotions on pages, when an inquiry arrived, what mail is due. */
   clock: Clock;
   pages: PageRenderer;
+  /** The staff area's renderer (views/staff/staff-entry-server.tsx) with staff.html. */
+  staffPages: PageRenderer;
   isDatabaseReady: () => Promise<boolean>;
   /** Folder of static files: the client build in production, public/ otherwise. */
   staticDir: string;
@@ -45,6 +51,15 @@ export function composeSite(options: SiteOptions): Site {
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
   const catalog = createCatalogService({ clock, showrooms: options.business.showrooms });
   const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock }), { logger, clock });
+  const site = siteData(business);
+  const moment = currentBusinessMoment(business, options.business.promotions, clock);
+  const staff = composeStaffArea({
+    origin: env.PUBLIC_ORIGIN,
+    clock,
+    pages: options.staffPages,
+    site: () => ({ ...site, moment: moment() }),
+    audit: createAuditLog({ clock, logger }),
+  });
   const app = createApp({
     env,
     business,
@@ -57,6 +72,7 @@ export function composeSite(options: SiteOptions): Site {
     isDatabaseReady: options.isDatabaseReady,
     staticDir: options.staticDir,
     devMiddleware: options.devMiddleware,
+    staff,
   });
   return {
     app,

@@ -4,6 +4,7 @@ import { loadConfigOrExit } from '../src/config/load-config-or-exit.server';
 import { createLogger } from '../src/logging/logger.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { renderPage } from '../views/entry-server';
+import type { renderStaffPage } from '../views/staff/staff-entry-server';
 import { exitOnUnhandledErrors } from './exit-on-unhandled';
 import { startServer } from './start-server';
 
@@ -24,4 +25,13 @@ const pages: PageRenderer = {
   },
 };
 
-await startServer({ env, business, logger, pages, staticDir: path.join(root, 'public'), devMiddleware: vite.middlewares });
+const staffPages: PageRenderer = {
+  template: async (url) => vite.transformIndexHtml(url, await import('node:fs/promises').then((fs) => fs.readFile(path.join(root, 'staff.html'), 'utf8'))),
+  preloadTags: async () => '',
+  render: async (...args) => {
+    const module = (await vite.ssrLoadModule('/views/staff/staff-entry-server.tsx')) as { renderStaffPage: typeof renderStaffPage };
+    return module.renderStaffPage(...args);
+  },
+};
+
+await startServer({ env, business, logger, pages, staffPages, staticDir: path.join(root, 'public'), devMiddleware: vite.middlewares });

@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { loadConfigOrExit } from '../src/config/load-config-or-exit.server';
 import { placeholderFields } from '../src/config/placeholder-fields.server';
 import { createLogger } from '../src/logging/logger.server';
+import { STAFF_PAGES } from '../src/ssr/page-assets.server';
 import { fileTemplateRenderer } from '../src/ssr/page-renderer.server';
 import { renderPage } from '../views/entry-server';
+import { renderStaffPage } from '../views/staff/staff-entry-server';
 import { exitOnUnhandledErrors } from './exit-on-unhandled';
 import { startServer } from './start-server';
 
@@ -23,6 +25,7 @@ startServer({
   business,
   logger,
   pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')),
+  staffPages: fileTemplateRenderer(path.join(clientDir, 'staff.html'), renderStaffPage, path.join(clientDir, '.vite/manifest.json'), STAFF_PAGES),
   staticDir: clientDir,
 }).catch((error: unknown) => {
   // One line an operator can act on: the reason is in the message itself.

@@ -36,7 +36,15 @@ export const IDLE_CONNECTION_GRACE_MS = 2_000;
  * stops and the database closes. A listener that cannot start releases everything and the error
  * says why in one line.
  */
-export async function startServer(options: { env: Env; business: BusinessFile; logger: Logger; pages: PageRenderer; staticDir: string; devMiddleware?: RequestHandler }) {
+export async function startServer(options: {
+  env: Env;
+  business: BusinessFile;
+  logger: Logger;
+  pages: PageRenderer;
+  staffPages: PageRenderer;
+  staticDir: string;
+  devMiddleware?: RequestHandler;
+}) {
   const { logger } = options;
   let env = options.env;
   checkFolderOwners(env);
@@ -66,6 +74,7 @@ export async function startServer(options: { env: Env; business: BusinessFile; l
       logger,
       clock: systemClock,
       pages: options.pages,
+      staffPages: options.staffPages,
       // A stopping process is not ready: a load balancer sends new visitors elsewhere.
       isDatabaseReady: async () => !stopping && (await database.isReady()),
       staticDir: options.staticDir,

@@ -1,7 +1,8 @@
 import { SHARE_IMAGE } from './page-head';
 import type { ResolvedHead } from './resolve-head';
 
-function escapeAttribute(value: string): string {
+/** Text safe in an HTML attribute value or element content. */
+export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 

@@ -25,13 +25,16 @@ function requestOrigin(req: Request): string | undefined {
  * there is no Origin, must be the configured PUBLIC_ORIGIN or the origin the request was sent to,
  * so a site reached on another port or host name than PUBLIC_ORIGIN still takes its own forms.
  * A request that names no source at all is refused: every browser sends one of the three.
+ *
+ * `requireOrigin` (the staff area's posts): no Referer fallback, so a post must carry
+ * `Sec-Fetch-Site: same-origin` or a matching Origin header, which every current browser sends on a post.
  */
-export function isSameOriginRequest(req: Request, publicOrigin: string): boolean {
+export function isSameOriginRequest(req: Request, publicOrigin: string, { requireOrigin = false } = {}): boolean {
   const site = req.get('sec-fetch-site');
   if (site === 'same-origin') return true;
   if (site === 'cross-site') return false;
   // "null" (a sandboxed frame, a redirect across sites) is an origin that matches nothing.
-  const source = req.get('origin') ?? originOf(req.get('referer'));
+  const source = req.get('origin') ?? (requireOrigin ? undefined : originOf(req.get('referer')));
   if (!source) return false;
   return source === publicOrigin || source === requestOrigin(req);
 }

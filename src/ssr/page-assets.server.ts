@@ -10,12 +10,25 @@ export interface ManifestChunk {
 
 export type BuildManifest = Record<string, ManifestChunk>;
 
-export const CLIENT_ENTRY = 'index.html';
-
-/** The manifest key of a page route's module: page route ids are their file names. */
-export function pageModuleKey(routeId: string): string {
-  return `views/pages/${routeId}.tsx`;
+/**
+ * One route table's documents in the build: its template (the client entry's manifest key) and where
+ * its page modules are. Page route ids are their modules' file names.
+ */
+export interface PageTable {
+  entry: string;
+  pageModuleKey(routeId: string): string;
 }
+
+/** The public site: index.html and views/pages/. */
+export const PUBLIC_PAGES: PageTable = { entry: 'index.html', pageModuleKey: (routeId) => `views/pages/${routeId}.tsx` };
+
+/** The staff area: staff.html and views/staff/pages/. */
+export const STAFF_PAGES: PageTable = { entry: 'staff.html', pageModuleKey: (routeId) => `views/staff/pages/${routeId}.tsx` };
+
+export const CLIENT_ENTRY = PUBLIC_PAGES.entry;
+
+/** The manifest key of a public page route's module. */
+export const pageModuleKey = PUBLIC_PAGES.pageModuleKey;
 
 /** A chunk's file and every file it imports statically, depth first, each once. */
 export function staticClosure(manifest: BuildManifest, key: string, seen = new Set<string>()): ManifestChunk[] {
@@ -29,10 +42,14 @@ export function staticClosure(manifest: BuildManifest, key: string, seen = new S
  * What the browser needs before it can hydrate a page: the client entry with its imports, and the
  * chunks of the page modules the request matched with theirs.
  */
-export function initialAssets(manifest: BuildManifest, routeIds: readonly string[]): { entry: string[]; page: string[]; styles: string[] } {
+export function initialAssets(
+  manifest: BuildManifest,
+  routeIds: readonly string[],
+  table: PageTable = PUBLIC_PAGES,
+): { entry: string[]; page: string[]; styles: string[] } {
   const seen = new Set<string>();
-  const entry = staticClosure(manifest, CLIENT_ENTRY, seen);
-  const page = routeIds.flatMap((id) => staticClosure(manifest, pageModuleKey(id), seen));
+  const entry = staticClosure(manifest, table.entry, seen);
+  const page = routeIds.flatMap((id) => staticClosure(manifest, table.pageModuleKey(id), seen));
   const styles = [...new Set([...entry, ...page].flatMap((chunk) => chunk.css ?? []))];
   return { entry: entry.map((chunk) => chunk.file), page: page.map((chunk) => chunk.file), styles };
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { initialAssets, type BuildManifest } from './page-assets.server';
+import { initialAssets, PUBLIC_PAGES, type BuildManifest, type PageTable } from './page-assets.server';
 import type { RenderedPage } from './rendered-page.server';
 import type { RouterContextProvider } from 'react-router';
 
@@ -20,7 +20,7 @@ type RenderPage = PageRenderer['render'];
  * Production and tests: a fixed template (the built one, or the source index.html) read once,
  * and, for the built one, Vite's manifest to preload each page's chunks.
  */
-export function fileTemplateRenderer(templatePath: string, render: RenderPage, manifestPath?: string): PageRenderer {
+export function fileTemplateRenderer(templatePath: string, render: RenderPage, manifestPath?: string, table: PageTable = PUBLIC_PAGES): PageRenderer {
   let template: Promise<string> | undefined;
   let manifest: Promise<BuildManifest | null> | undefined;
   return {
@@ -30,7 +30,7 @@ export function fileTemplateRenderer(templatePath: string, render: RenderPage, m
       manifest ??= manifestPath ? readFile(manifestPath, 'utf8').then((text) => JSON.parse(text) as BuildManifest) : Promise.resolve(null);
       const loaded = await manifest;
       if (!loaded) return '';
-      const { entry, page } = initialAssets(loaded, routeIds);
+      const { entry, page } = initialAssets(loaded, routeIds, table);
       // The entry's own imports (the framework chunk) and the page's chunks, found with the entry
       // rather than after it has run; low priority, like the entry itself (vite.config.ts): the
       // first paint does not need them. The entry is the template's script tag.

@@ -12,6 +12,7 @@ import { loadBusinessFile } from '../../src/config/load-business-file.server';
 import { createLogger } from '../../src/logging/logger.server';
 import { fileTemplateRenderer, type PageRenderer } from '../../src/ssr/page-renderer.server';
 import { renderPage } from '../../views/entry-server';
+import { renderStaffPage } from '../../views/staff/staff-entry-server';
 import { textOf } from '../support/page-html';
 import { testClock } from '../support/test-clock';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
@@ -47,6 +48,7 @@ async function startSite(): Promise<void> {
     logger: createLogger(env),
     clock: clock.now,
     pages: counting,
+    staffPages: fileTemplateRenderer(fromRoot('staff.html'), renderStaffPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   }));

@@ -9,9 +9,11 @@ import { loadEnv, type Env } from '../../src/config/env.server';
 import { loadBusinessFile } from '../../src/config/load-business-file.server';
 import { createLogger } from '../../src/logging/logger.server';
 import type { MailTransport } from '../../src/mail/mail-transport.server';
+import { STAFF_PAGES } from '../../src/ssr/page-assets.server';
 import { fileTemplateRenderer } from '../../src/ssr/page-renderer.server';
 import { systemClock, type Clock } from '../../src/time/clock';
 import { renderPage } from '../../views/entry-server';
+import { renderStaffPage } from '../../views/staff/staff-entry-server';
 import { startTestDatabase, type TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -77,6 +79,9 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     pages: options.builtTemplate
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
+    staffPages: options.builtTemplate
+      ? fileTemplateRenderer(fromRoot('dist/client/staff.html'), renderStaffPage, fromRoot('dist/client/.vite/manifest.json'), STAFF_PAGES)
+      : fileTemplateRenderer(fromRoot('staff.html'), renderStaffPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });

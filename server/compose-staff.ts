@@ -1,0 +1,63 @@
+import { createStaticHandler, RouterContextProvider, type RouterContextProvider as Context } from 'react-router';
+import type { Router } from 'express';
+import { staffController } from '../controllers/staff.controller';
+import { createStaffSessions } from '../services/staff/staff-sessions.service';
+import { staffCookies } from '../src/http/staff-cookies.server';
+import { clockContext, siteDataContext } from '../src/route-context/route-context';
+import type { SiteData } from '../src/route-context/site-data';
+import { staffRequestContext, staffSessionsContext } from '../src/route-context/staff-route-context';
+import type { AuditRecorder } from '../src/staff/audit-log';
+import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
+import type { StaffRequest } from '../src/staff/staff-request';
+import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import type { Clock } from '../src/time/clock';
+import { staffRoutes } from '../views/staff/staff-routes';
+
+export interface StaffAreaOptions {
+  /** PUBLIC_ORIGIN: the staff cookies get `__Host-` and `Secure` when it is https. */
+  origin: string;
+  clock: Clock;
+  /** The staff route table's renderer (views/staff/staff-entry-server.tsx) and its template (staff.html). */
+  pages: PageRenderer;
+  /** The layout's data (the business name) for this moment. */
+  site: () => SiteData;
+  audit: AuditRecorder;
+}
+
+/**
+ * The staff area put together (docs/decisions/011-staff-sign-in.md): its services on the site's one
+ * clock, each request's route context, and the controller that answers every address under /staff.
+ */
+export function composeStaffArea(options: StaffAreaOptions): Router {
+  const { clock, audit } = options;
+  const sessions = createStaffSessions({
+    clock,
+    record: (event, request) =>
+      audit.record(event.kind === 'sign-out' ? { kind: 'sign-out' } : { kind: 'session.ended', details: { reason: event.reason, count: event.count } }, request),
+  });
+  const handler = createStaticHandler(staffRoutes);
+  const context = (request: StaffRequest): Context => {
+    const provider = new RouterContextProvider();
+    provider.set(siteDataContext, options.site());
+    provider.set(clockContext, clock);
+    provider.set(staffRequestContext, request);
+    provider.set(staffSessionsContext, sessions);
+    return provider;
+  };
+  return staffController({
+    pages: options.pages,
+    routes: staffRoutes,
+    origin: options.origin,
+    clock,
+    cookies: staffCookies(options.origin.startsWith('https:')),
+    resolveSession: (token, client) => sessions.resolve(token, client),
+    formToken: { mask: maskedFormToken, verify: (masked, sessionToken) => verifyFormToken(sessionToken, masked) },
+    context,
+    refused: (refusal, request) =>
+      audit.record(
+        refusal.kind === 'access.denied' ? { kind: 'access.denied', details: { path: refusal.path } } : { kind: 'request.refused', details: { reason: refusal.reason } },
+        request,
+      ),
+    queryRoute: (request, routeId, requestContext) => handler.queryRoute(request, { routeId, requestContext }),
+  });
+}

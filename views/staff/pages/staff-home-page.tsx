@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { STAFF_ROLE_LABELS } from '../../../src/staff/staff-role';
+import { can } from '../../../src/staff/staff-permissions';
+import { Card } from '../../components/card';
+import { useStaffLayout } from '../staff-layout';
+import type { StaffPageModule } from '../staff-page-module';
+
+interface Destination {
+  to: string;
+  title: string;
+  text: string;
+}
+
+/** The staff home: who is signed in, and the parts of the staff area their role opens. */
+function StaffHome() {
+  const { staff } = useStaffLayout();
+  if (!staff) return null;
+  const destinations: Destination[] = [
+    ...(can(staff.role, 'manage-staff') ? [{ to: '/staff/people', title: 'People', text: 'Invite staff, change roles, disable an account or reset a lost phone.' }] : []),
+    ...(can(staff.role, 'read-audit-log') ? [{ to: '/staff/audit', title: 'Audit log', text: 'Every sign-in, refusal and change to staff accounts.' }] : []),
+    { to: '/staff/account', title: 'Your account', text: 'Passkeys, password, authenticator app, recovery codes and where you are signed in.' },
+  ];
+  return (
+    <>
+      <h1 className="text-2xl font-extrabold tracking-tight text-ink-900">Hello, {staff.name}</h1>
+      <p className="mt-1 text-ink-700">
+        Signed in as {staff.email} ({STAFF_ROLE_LABELS[staff.role]}).
+      </p>
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+        {destinations.map((destination) => (
+          <li key={destination.to}>
+            <Card className="h-full">
+              <Link to={destination.to} className="block h-full rounded-[var(--radius-card)] p-5 hover:bg-brand-50">
+                <span className="text-lg font-bold text-brand-800">{destination.title}</span>
+                <span className="mt-1 block text-sm text-ink-700">{destination.text}</span>
+              </Link>
+            </Card>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export const staffHomePage: StaffPageModule = { Component: StaffHome };

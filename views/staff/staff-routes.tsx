@@ -1,0 +1,70 @@
+import { data, type RouteObject } from 'react-router';
+import { staffRequestContext } from '../../src/route-context/staff-route-context';
+import { EVERY_ROLE, type StaffRouteHandle } from '../../src/staff/staff-access';
+import { StaffLayout, staffLayoutLoader } from './staff-layout';
+import { StaffRouteError } from './staff-route-error';
+
+const STAFF = { roles: EVERY_ROLE };
+
+/** A staff page: its rule and title on the route, its code (loader, action, component) in its own chunk. */
+function page(id: string, path: string | undefined, handle: StaffRouteHandle, load: () => Promise<object>): RouteObject {
+  return { id, ...(path === undefined ? { index: true } : { path }), handle, lazy: load };
+}
+
+/**
+ * The staff area's route table (under /staff), apart from the public one (views/routes.tsx): its own
+ * document (staff.html), client entry and stylesheet, so public pages carry none of it. A page route's
+ * id is its module's file name under views/staff/pages/, which is how the server finds its chunk.
+ * `handle.access` says who may open it (src/staff/staff-access.ts); controllers/staff.controller.ts
+ * decides before any loader runs, and a test walks this table so that no page forgets its rule.
+ */
+export const staffRoutes: RouteObject[] = [
+  {
+    id: 'staff-layout',
+    path: '/staff',
+    Component: StaffLayout,
+    loader: staffLayoutLoader,
+    ErrorBoundary: StaffRouteError,
+    children: [
+      {
+        id: 'staff-pages',
+        ErrorBoundary: StaffRouteError,
+        // A role that may not open the page: the page's own loader never runs (the controller leaves it
+        // out), and this answers 403 inside the staff layout.
+        loader: ({ context }) => {
+          if (context.get(staffRequestContext).forbidden) throw data('Your role does not include this page.', { status: 403 });
+          return null;
+        },
+        shouldRevalidate: () => false,
+        children: [
+          page('staff-home-page', undefined, { access: STAFF, title: 'Staff' }, () => import('./pages/staff-home-page').then((module) => module.staffHomePage)),
+          page('staff-sign-in-page', 'sign-in', { access: 'anyone', title: 'Sign in' }, () =>
+            import('./pages/staff-sign-in-page').then((module) => module.staffSignInPage),
+          ),
+          page('staff-confirm-page', 'confirm', { access: STAFF, title: 'Confirm it’s you' }, () =>
+            import('./pages/staff-confirm-page').then((module) => module.staffConfirmPage),
+          ),
+          page('staff-invitation-page', 'invitation', { access: 'anyone', title: 'Your invitation' }, () =>
+            import('./pages/staff-invitation-page').then((module) => module.staffInvitationPage),
+          ),
+          page('staff-welcome-page', 'welcome', { access: 'enrolment', title: 'Welcome' }, () =>
+            import('./pages/staff-welcome-page').then((module) => module.staffWelcomePage),
+          ),
+          page('staff-welcome-password-page', 'welcome/password', { access: 'enrolment', title: 'Choose a password' }, () =>
+            import('./pages/staff-welcome-password-page').then((module) => module.staffWelcomePasswordPage),
+          ),
+          page('staff-welcome-authenticator-app-page', 'welcome/authenticator-app', { access: 'enrolment', title: 'Add the authenticator app' }, () =>
+            import('./pages/staff-welcome-authenticator-app-page').then((module) => module.staffWelcomeAuthenticatorAppPage),
+          ),
+          page('staff-welcome-recovery-codes-page', 'welcome/recovery-codes', { access: 'enrolment', title: 'Recovery codes' }, () =>
+            import('./pages/staff-welcome-recovery-codes-page').then((module) => module.staffWelcomeRecoveryCodesPage),
+          ),
+          page('staff-sign-out', 'sign-out', { access: 'any-session', title: 'Sign out' }, () => import('./pages/staff-sign-out').then((module) => module.staffSignOut)),
+          page('staff-not-found-page', '*', { access: 'anyone', title: 'Page not found' }, () =>
+            import('./pages/staff-not-found-page').then((module) => module.staffNotFoundPage),
+          ),
+        ],
+      },
+    ],
+  },
+];
