@@ -23,7 +23,7 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
         'connect-src': dev ? ["'self'", 'ws:'] : ["'self'"],
         'frame-src': [MAP_FRAME_ORIGIN],
         'object-src': ["'none'"],
-        'base-uri': ["'self'"],
+        'base-uri': ["'none'"],
         'form-action': ["'self'"],
         'frame-ancestors': ["'none'"],
         ...(https ? { 'upgrade-insecure-requests': [] } : {}),

@@ -12,13 +12,16 @@ import { useTestApp, type TestApp } from '../support/test-app';
 const MAP_HOST = 'https://www.google.com';
 
 /** One answer of each kind the site gives, with the status it must have. */
-const ANSWERS: Array<{ kind: string; path: string; status: number }> = [
+const ANSWERS: Array<{ kind: string; path: string; status: number; referrer?: string }> = [
   { kind: 'a page', path: '/inventory', status: 200 },
   { kind: 'an API answer', path: '/api/vehicles', status: 200 },
   { kind: 'a static file', path: '/favicon.svg', status: 200 },
   { kind: 'a redirect', path: '/Services/', status: 301 },
   { kind: 'the not-found page', path: '/no-such-page', status: 404 },
   { kind: 'an unknown API path', path: '/api/vehicles/not-a-uuid', status: 404 },
+  // Staff addresses never send their path to another site (an invitation's token is in one).
+  { kind: 'the staff area’s redirect to sign-in', path: '/staff', status: 303, referrer: 'same-origin' },
+  { kind: 'a staff page', path: '/staff/no-such-page', status: 404, referrer: 'same-origin' },
 ];
 
 /** The policy as directive name → sources, e.g. { 'object-src': ["'none'"] }. */
@@ -56,7 +59,7 @@ describe('served over HTTPS', () => {
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
   });
 
-  it.each(ANSWERS)('$kind ($path) carries the full policy and the other security headers', async ({ path, status }) => {
+  it.each(ANSWERS)('$kind ($path) carries the full policy and the other security headers', async ({ path, status, referrer }) => {
     const response = await get(site, path, status);
     const policy = directives(response.headers['content-security-policy'] as string);
     expect(policy['script-src']).not.toContain("'unsafe-inline'");
@@ -64,12 +67,13 @@ describe('served over HTTPS', () => {
     expect(policy['frame-src']).toEqual([MAP_HOST]);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
-    expect(policy['base-uri']).toEqual(["'self'"]);
+    // ASVS 5.0 V3.4.3: the site has no <base>, and none may be injected.
+    expect(policy['base-uri']).toEqual(["'none'"]);
     expect(policy['form-action']).toEqual(["'self'"]);
     expect(policy['upgrade-insecure-requests']).toEqual([]);
 
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['referrer-policy']).toBe(referrer ?? 'strict-origin-when-cross-origin');
     const permissions = response.headers['permissions-policy'] as string;
     for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()']) expect(permissions).toContain(feature);
     // Two years, subdomains included: browsers refuse plain HTTP to the site from then on.
