@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { routes } from '../views/routes';
+import { staffRoutes } from '../views/staff/staff-routes';
 import { pageRouteIds } from '../src/ssr/page-route-ids.server';
-import { CLIENT_ENTRY, initialAssets, pageModuleKey, staticClosure, type BuildManifest } from '../src/ssr/page-assets.server';
+import { initialAssets, PUBLIC_PAGES, STAFF_PAGES, staticClosure, type BuildManifest, type PageTable } from '../src/ssr/page-assets.server';
 
 // npm run check:bundle (part of npm test, after the build): the JavaScript and CSS each page type
 // loads before it is interactive, gzipped, against the budgets. Deterministic: it reads the build.
@@ -20,7 +21,7 @@ const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.js
 const gzipKb = (files: string[]) => files.reduce((total, file) => total + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0) / 1024;
 
 const problems: string[] = [];
-const entryChunks = staticClosure(manifest, CLIENT_ENTRY);
+const entryChunks = staticClosure(manifest, PUBLIC_PAGES.entry);
 for (const chunk of entryChunks) {
   // Page code in the shared entry would make every page type pay for it.
   if (chunk.src?.startsWith('views/pages/') && chunk.src !== 'views/pages/route-error-page.tsx' && chunk.src !== 'views/pages/page-module.ts') {
@@ -28,16 +29,35 @@ for (const chunk of entryChunks) {
   }
 }
 
-const rows = pageRouteIds(routes)
-  .filter((id) => manifest[pageModuleKey(id)])
-  .map((id) => {
-    const assets = initialAssets(manifest, [id]);
-    const js = gzipKb([...assets.entry, ...assets.page]);
-    const css = gzipKb(assets.styles);
-    if (js > JS_BUDGET_KB) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${JS_BUDGET_KB} KB)`);
-    if (css > CSS_BUDGET_KB) problems.push(`${id}: ${css.toFixed(1)} KB of CSS (budget ${CSS_BUDGET_KB} KB)`);
-    return { id, entry: gzipKb(assets.entry), page: gzipKb(assets.page), js, css };
-  });
+/** Code of the staff area: none of it may reach a public page, not even lazily. */
+const STAFF_CODE = /^(views\/staff\/|src\/staff\/)|node_modules\/@simplewebauthn\//;
+
+/** Every chunk a key can load, statically or on demand. */
+function everyChunk(key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  return [key, ...[...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])].flatMap((next) => everyChunk(next, seen))];
+}
+for (const key of everyChunk(PUBLIC_PAGES.entry)) {
+  const source = manifest[key]?.src ?? key;
+  if (STAFF_CODE.test(source)) problems.push(`the public site can load staff code: ${source}`);
+}
+
+function tableRows(table: PageTable, ids: string[]) {
+  return ids
+    .filter((id) => manifest[table.pageModuleKey(id)])
+    .map((id) => {
+      const assets = initialAssets(manifest, [id], table);
+      const js = gzipKb([...assets.entry, ...assets.page]);
+      const css = gzipKb(assets.styles);
+      if (js > JS_BUDGET_KB) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${JS_BUDGET_KB} KB)`);
+      if (css > CSS_BUDGET_KB) problems.push(`${id}: ${css.toFixed(1)} KB of CSS (budget ${CSS_BUDGET_KB} KB)`);
+      return { id, entry: gzipKb(assets.entry), page: gzipKb(assets.page), js, css };
+    });
+}
+
+const rows = [...tableRows(PUBLIC_PAGES, pageRouteIds(routes)), ...tableRows(STAFF_PAGES, pageRouteIds(staffRoutes))];
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 console.log(line(['page type', 'entry JS', 'page JS', 'initial JS', 'CSS']));
