@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNginx, type NginxServer } from '../support/nginx-server';
 import shippedCatalog from '../../seeds/catalog.json';
 import { importCatalog } from '../../services/catalog-import.service';
+import { staffSessionRepository } from '../../models/staff-session.repository';
+import { staffRepository } from '../../models/staff.repository';
+import { createSecretToken, hashSecretToken } from '../../src/staff/secret-token.server';
 import { textOf } from '../support/page-html';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -17,9 +22,43 @@ let proxy: NginxServer;
 
 const cityEntry = (shippedCatalog as Array<Record<string, unknown> & { slug: string }>).find((entry) => entry.slug === 'denago-ev-city')!;
 
-async function viaProxy(path: string) {
-  const response = await fetch(proxy.origin + path, { headers: { 'Accept-Encoding': 'gzip' } });
-  return { status: response.status, cache: response.headers.get('x-cache-status'), etag: response.headers.get('etag'), text: await response.text() };
+async function viaProxy(path: string, headers: Record<string, string> = {}) {
+  const response = await fetch(proxy.origin + path, { headers: { 'Accept-Encoding': 'gzip', ...headers }, redirect: 'manual' });
+  return {
+    status: response.status,
+    cache: response.headers.get('x-cache-status'),
+    etag: response.headers.get('etag'),
+    location: response.headers.get('location'),
+    text: await response.text(),
+  };
+}
+
+/** A signed-in owner's session cookie, made straight in the database (sign-in itself is tested in staff-sign-in.test.ts). */
+async function ownerSessionCookie(): Promise<string> {
+  const now = new Date();
+  const owner = await staffRepository.createInvited({
+    email: 'owner@example.org',
+    name: 'Olive Owner',
+    role: 'owner',
+    webAuthnUserId: randomBytes(16),
+    invitedBy: { operator: true },
+    now,
+  });
+  await staffRepository.setStatus(owner!.id, 'active', { now });
+  const token = createSecretToken();
+  const later = new Date(now.getTime() + 60 * 60_000);
+  await staffSessionRepository.create({
+    tokenHash: hashSecretToken(token),
+    staffId: owner!.id,
+    purpose: 'staff',
+    signedInWith: 'password+code',
+    now,
+    absoluteExpiresAt: later,
+    expiresAt: later,
+    address: '127.0.0.1',
+    userAgent: 'test',
+  });
+  return `staff-session=${token}`;
 }
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -31,22 +70,19 @@ describe('behind nginx with proxy_cache', () => {
       const listening = site.app.listen(0, '127.0.0.1', () => resolve(listening));
     });
     const appPort = (server.address() as AddressInfo).port;
-    proxy = await startNginx(`
-  proxy_cache_path {prefix}/cache levels=1:2 keys_zone=pages:1m max_size=16m inactive=10m use_temp_path=off;
-  server {
-    listen 127.0.0.1:{port};
-    location / {
-      proxy_pass http://127.0.0.1:${appPort};
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_cache pages;
-      proxy_cache_revalidate on;
-      proxy_cache_lock on;
-      proxy_cache_background_update on;
-      proxy_cache_use_stale updating error timeout;
-      add_header X-Cache-Status $upstream_cache_status always;
-    }
-  }`);
+    // The shipped configuration as it is, on loopback ports and a private cache folder.
+    const shipped = readFileSync(new URL('../../deploy/nginx.conf', import.meta.url), 'utf8');
+    const replaced = (text: string, from: string, to: string) => {
+      if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer contains ${from}`);
+      return text.replace(from, to);
+    };
+    proxy = await startNginx(
+      [
+        ['/var/cache/nginx/shore-golf-carts', '{prefix}/cache'],
+        ['server 127.0.0.1:3000;', `server 127.0.0.1:${appPort};`],
+        ['listen 80;', 'listen 127.0.0.1:{port};'],
+      ].reduce((text, [from, to]) => replaced(text, from!, to!), shipped),
+    );
   });
   afterAll(async () => {
     await proxy?.stop();
@@ -77,6 +113,20 @@ describe('behind nginx with proxy_cache', () => {
       const again = await viaProxy(path);
       expect(again.status, path).toBe(200);
       expect(again.cache, path).not.toBe('HIT');
+    }
+  });
+
+  it('never keeps a staff page: a signed-in page fetched, then the same address without the cookie is sent to sign in', async () => {
+    const cookie = await ownerSessionCookie();
+    for (const path of ['/staff', '/STAFF']) {
+      const signedIn = await viaProxy(path, { Cookie: cookie });
+      expect(signedIn.status, path).toBe(200);
+      expect(signedIn.text, path).toContain('Olive Owner');
+      const anonymous = await viaProxy(path);
+      expect(anonymous.status, path).toBe(303);
+      expect(anonymous.location, path).toMatch(/^\/staff\/sign-in\?returnTo=/);
+      expect(anonymous.text).not.toContain('Olive Owner');
+      expect(anonymous.cache, path).not.toBe('HIT');
     }
   });
 
