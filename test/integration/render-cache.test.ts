@@ -30,11 +30,8 @@ const rendered: string[] = [];
 // The catalog version is read again once it is a second old by this clock, which only the tests move.
 const clock = testClock();
 
-async function startSite(): Promise<void> {
-  database = await startTestDatabase({ seedCatalog: true });
-  const env = loadEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CONTACT_RATE_LIMIT: '1000' });
-  const renderer = fileTemplateRenderer(fromRoot('index.html'), renderPage);
-  const counting: PageRenderer = {
+function countingRenderer(renderer: PageRenderer): PageRenderer {
+  return {
     ...renderer,
     render(pageRequest, context) {
       const url = new URL(pageRequest.url);
@@ -42,13 +39,19 @@ async function startSite(): Promise<void> {
       return renderer.render(pageRequest, context);
     },
   };
+}
+
+async function startSite(): Promise<void> {
+  database = await startTestDatabase({ seedCatalog: true });
+  const env = loadEnv({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CONTACT_RATE_LIMIT: '1000' });
+  const counting = countingRenderer(fileTemplateRenderer(fromRoot('index.html'), renderPage));
   ({ app } = composeSite({
     env,
     business: loadBusinessFile(undefined),
     logger: createLogger(env),
     clock: clock.now,
     pages: counting,
-    staffPages: fileTemplateRenderer(fromRoot('staff.html'), renderStaffPage),
+    staffPages: countingRenderer(fileTemplateRenderer(fromRoot('staff.html'), renderStaffPage)),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   }));
@@ -91,6 +94,13 @@ describe('the render cache', () => {
     // No nonce anywhere: the page runs no inline script.
     expect(first.headers['content-security-policy']).not.toContain('nonce');
     expect(first.text).not.toContain('nonce');
+  });
+
+  it('never keeps a staff page: each request renders it for its own session', async () => {
+    for (const path of ['/staff/no-such-page', '/STAFF/No-Such-Page']) {
+      expect(await rendersOf(() => request(app).get(path).expect(404)), path).toBe(1);
+      expect(await rendersOf(() => request(app).get(path).expect(404)), path).toBe(1);
+    }
   });
 
   it('answers a revisit with a current copy 304 from the cache', async () => {
