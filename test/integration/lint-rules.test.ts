@@ -90,3 +90,15 @@ describe('server-only code (*.server.ts) stays out of the browser', () => {
     ).toEqual([]);
   });
 });
+
+describe('the staff area stays out of the public site', () => {
+  const staffInPublic = expect.stringContaining('public pages may not import the staff area (views/staff/)');
+
+  it('refuses a public view importing from views/staff/, and lets staff views use the public components', async () => {
+    expect(await problems('views/pages/example.tsx', "import { staffRoutes } from '../staff/staff-routes';\nexport const routes = staffRoutes;\n")).toContainEqual(
+      staffInPublic,
+    );
+    expect(await problems('views/routes.ts', "import { staffRoutes } from './staff/staff-routes';\nexport const routes = staffRoutes;\n")).toContainEqual(staffInPublic);
+    expect(await problems('views/staff/pages/example.tsx', "import { Card } from '../../components/card';\nexport const card = Card;\n")).toEqual([]);
+  });
+});
