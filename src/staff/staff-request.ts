@@ -53,6 +53,8 @@ export interface StaffRequest {
   formToken: string | null;
   presented: { sessionToken: string | null; knownBrowserToken: string | null };
   cookies: StaffCookieChanges;
+  /** Response headers an action asks for (`Retry-After` on a throttled sign-in); the staff controller writes them. */
+  headers?: Record<string, string>;
   /** The site's address (PUBLIC_ORIGIN): links in invitations, and the passkeys' relying party. */
   origin: string;
   /**
