@@ -82,10 +82,17 @@ export const auditEventRepository = {
     const filter = {
       ...(person ? { staffIds: person } : {}),
       ...(kind ? { kind } : {}),
-      ...(before && beforeId ? { $or: [{ at: { $lt: before.at } }, { at: before.at, _id: { $lt: beforeId } }] } : {}),
+      // Operators are trusted one by one: mongoose.trusted on the whole filter does not reach into $or,
+      // whose conditions sanitizeFilter would then refuse. The `at` bound lets the index narrow the read.
+      ...(before && beforeId
+        ? {
+            at: mongoose.trusted({ $lte: before.at }),
+            $or: [{ at: mongoose.trusted({ $lt: before.at }) }, { at: before.at, _id: mongoose.trusted({ $lt: beforeId }) }],
+          }
+        : {}),
     };
     const records = await call(() =>
-      AuditEventCollection.find(mongoose.trusted(filter))
+      AuditEventCollection.find(filter)
         .sort({ at: -1, _id: -1 })
         .limit(AUDIT_PAGE_SIZE + 1)
         .lean<AuditEventRecord[]>()
