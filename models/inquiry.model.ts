@@ -107,7 +107,8 @@ const inquirySchema = new Schema<InquiryRecord>(
   },
 );
 
-// The outbox worker's question: which notifications are due?
+// The outbox worker's question: which notification is due longest? Its claim filters on the status
+// and sorts on nextAttemptAt, in this order, so it reads one entry (test/integration/outbox-claim-plan.test.ts).
 inquirySchema.index({ 'notification.status': 1, 'notification.nextAttemptAt': 1 });
 inquirySchema.index({ 'crmNotification.status': 1, 'crmNotification.nextAttemptAt': 1 }, { sparse: true });
 

@@ -29,7 +29,12 @@ export const inquiryRepository = {
     }
   },
 
-  /** Claims the e-mail of this kind due longest (its next attempt at or before now) for one worker until leaseUntil. */
+  /**
+   * Claims the e-mail of this kind due longest (its next attempt at or before now) for one worker
+   * until leaseUntil. The filter pins the status and the sort follows nextAttemptAt, the two keys of
+   * the kind's index (models/inquiry.model.ts), so the claim reads the first index entry in range
+   * rather than every pending e-mail: a backlog does not make a claim dearer.
+   */
   claimDue(kind: DeliveryKind, { now, leaseUntil, token }: { now: Date; leaseUntil: Date; token: string }): Promise<InquiryRecord | null> {
     return call(() =>
       InquiryCollection.findOneAndUpdate(
