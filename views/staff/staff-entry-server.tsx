@@ -8,9 +8,15 @@ import type { StaffRouteHandle } from '../../src/staff/staff-access';
 import { hydrationDataScript } from '../../src/ssr/hydration-data';
 import type { RenderedPage } from '../../src/ssr/rendered-page.server';
 import { staffDocumentTitle } from './staff-layout';
+import { staffDataStrategy } from './staff-data-strategy';
 import { staffRoutes } from './staff-routes';
 
 const handler = createStaticHandler(staffRoutes);
+
+/** One route's loader or action alone, for the browser's staff router (controllers/staff.controller.ts). */
+export function queryStaffRoute(request: Request, routeId: string, context: RouterContextProvider): Promise<unknown> {
+  return handler.queryRoute(request, { routeId, requestContext: context, dataStrategy: staffDataStrategy });
+}
 
 /** The routes whose loaders run when the person's role may not open the page: the frame, and the 403. */
 const FORBIDDEN_LOADS = new Set(['staff-layout', 'staff-pages']);
@@ -22,7 +28,11 @@ const FORBIDDEN_LOADS = new Set(['staff-layout', 'staff-pages']);
  */
 export async function renderStaffPage(request: Request, context: RouterContextProvider): Promise<RenderedPage> {
   const forbidden = context.get(staffRequestContext).forbidden === true;
-  const result = await handler.query(request, { requestContext: context, ...(forbidden ? { filterMatchesToLoad: (match) => FORBIDDEN_LOADS.has(match.route.id) } : {}) });
+  const result = await handler.query(request, {
+    requestContext: context,
+    dataStrategy: staffDataStrategy,
+    ...(forbidden ? { filterMatchesToLoad: (match) => FORBIDDEN_LOADS.has(match.route.id) } : {}),
+  });
   if (result instanceof Response) {
     return { kind: 'redirect', status: result.status, location: result.headers.get('Location') ?? '/staff' };
   }
