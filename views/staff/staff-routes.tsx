@@ -5,6 +5,7 @@ import { StaffLayout, staffLayoutLoader } from './staff-layout';
 import { StaffRouteError } from './staff-route-error';
 
 const STAFF = { roles: EVERY_ROLE };
+const OWNER = { roles: ['owner'] } as const;
 
 /** A staff page: its rule and title on the route, its code (loader, action, component) in its own chunk. */
 function page(id: string, path: string | undefined, handle: StaffRouteHandle, load: () => Promise<object>): RouteObject {
@@ -59,6 +60,14 @@ export const staffRoutes: RouteObject[] = [
           page('staff-welcome-recovery-codes-page', 'welcome/recovery-codes', { access: 'enrolment', title: 'Recovery codes' }, () =>
             import('./pages/staff-welcome-recovery-codes-page').then((module) => module.staffWelcomeRecoveryCodesPage),
           ),
+          page('staff-people-page', 'people', { access: OWNER, title: 'People' }, () => import('./pages/staff-people-page').then((module) => module.staffPeoplePage)),
+          page('staff-invite-page', 'people/new', { access: OWNER, title: 'Invite a person' }, () =>
+            import('./pages/staff-invite-page').then((module) => module.staffInvitePage),
+          ),
+          page('staff-person-page', 'people/:staffId', { access: OWNER, title: 'Person' }, () =>
+            import('./pages/staff-person-page').then((module) => module.staffPersonPage),
+          ),
+          page('staff-audit-page', 'audit', { access: OWNER, title: 'Audit log' }, () => import('./pages/staff-audit-page').then((module) => module.staffAuditPage)),
           page('staff-sign-out', 'sign-out', { access: 'any-session', title: 'Sign out' }, () => import('./pages/staff-sign-out').then((module) => module.staffSignOut)),
           page('staff-not-found-page', '*', { access: 'anyone', title: 'Page not found' }, () =>
             import('./pages/staff-not-found-page').then((module) => module.staffNotFoundPage),
