@@ -21,21 +21,33 @@ const CONDITIONS: Record<Exclude<InventoryFilters['condition'], 'all'>, object> 
 };
 
 /**
+ * The search as a text search over the vehicles' text index (name and description), which
+ * MongoDB answers natively and the embedded store through SQLite FTS5: each word is quoted, so a
+ * vehicle must contain every word as typed (case ignored) in its name or its description, and
+ * the index finds it by those of its words that are words there too (English word forms: "seat"
+ * finds "seats"; "the", "and" and other stop words find nothing alone). A double quote typed in
+ * a word is dropped: it would end the phrase.
+ */
+function textSearch(search: string): { $text: { $search: string } } | undefined {
+  const words = search.replaceAll('"', ' ').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return undefined;
+  return { $text: mongoose.trusted({ $search: words.map((word) => `"${word}"`).join(' ') }) as { $search: string } };
+}
+
+/**
  * The filters as a database match over the listed vehicles, with the meaning the tests' oracle
- * (test/support/inventory-oracle.ts) gives them: every word of the search in the name or the description, case ignored; the brand exactly;
- * the category as part of the vehicle's; the price within the range (an unpriced vehicle is in
- * none); the condition; the showroom a unit stands at. Built from parsed filters only; the words
- * are matched literally.
+ * (test/support/inventory-oracle.ts) gives them: every word of the search in the name or the
+ * description as typed, case ignored, and at least one of them a word there (textSearch); the
+ * brand exactly; the category as part of the vehicle's; the price within the range (an unpriced
+ * vehicle is in none); the condition; the showroom a unit stands at. Built from parsed filters
+ * only; the words are matched literally.
  */
 export function inventoryMatch(filters: InventoryFilters): object {
   const clauses: object[] = [LISTED];
-  for (const word of filters.search.trim().split(/\s+/).filter(Boolean)) {
-    clauses.push({ $or: [{ name: containing(word) }, { description: containing(word) }] });
-  }
   if (filters.brand !== 'all') clauses.push({ brand: filters.brand });
   if (filters.category !== 'all') clauses.push({ category: containing(filters.category) });
   if (filters.price !== 'all') clauses.push({ price: priceMatch(filters.price) });
   if (filters.condition !== 'all') clauses.push(CONDITIONS[filters.condition]);
   if (filters.location !== 'all') clauses.push({ 'unit.location': filters.location });
-  return { $and: clauses };
+  return { ...textSearch(filters.search), $and: clauses };
 }

@@ -159,6 +159,12 @@ const vehicleSchema = new Schema<VehicleRecord>(
 // A stock number names one unit; model entries have none. The import upserts units by it.
 vehicleSchema.index({ 'unit.stockNumber': 1 }, { unique: true, partialFilterExpression: { 'unit.stockNumber': { $exists: true } } });
 
+// The inventory search ($text in models/vehicle-match.ts): MongoDB's text index, FTS5 in the embedded store.
+vehicleSchema.index({ name: 'text', description: 'text' }, { name: 'vehicle_search' });
+// The inventory's brand and showroom filters read only the vehicles they name (the brand's with the price range too).
+vehicleSchema.index({ brand: 1, price: 1 });
+vehicleSchema.index({ 'unit.location': 1 });
+
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.
 const recordCatalogWrite = () => CatalogMetaCollection.bump();

@@ -40,8 +40,22 @@ describe('filterVehicles', () => {
       expect(names(filterVehicles(catalog, filters({ search: 'hydraulic DISC' })))).toEqual(['DENAGO EV Rover XL']);
     });
 
-    it('matches part of a word', () => {
+    it('finds a word in its other English forms: seat finds seats, forest finds Forester', () => {
+      expect(names(filterVehicles(catalog, filters({ search: 'seat' })))).toEqual([
+        'DENAGO EV Rover XL',
+        'DENAGO EV Rover XXL',
+        'EVOLUTION D5 Maverick 6 Plus',
+        'EVOLUTION Carrier 8 Plus',
+        'EVOLUTION D6 Max XT6',
+      ]);
       expect(names(filterVehicles(catalog, filters({ search: 'forest' })))).toEqual(['EVOLUTION Forester 4 Plus']);
+    });
+
+    it('needs one word of the search to be a word of the vehicle; the others may be parts of words', () => {
+      expect(filterVehicles(catalog, filters({ search: 'rov' }))).toEqual([]);
+      expect(names(filterVehicles(catalog, filters({ search: 'rov xxl' })))).toEqual(['DENAGO EV Rover XXL']);
+      // "the" is a stop word: never the word a search finds a vehicle by.
+      expect(filterVehicles(catalog, filters({ search: 'the' }))).toEqual([]);
     });
 
     it('needs every word typed, found in the name or the description', () => {

@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { PRICE_RANGES, type InventoryFilters, type PriceFilter } from '../../src/catalog/inventory-filters';
 import { BRANDS, type UnitDetails, type Vehicle } from '../../src/catalog/vehicle';
 
@@ -11,11 +12,52 @@ export type FilterableVehicle = Pick<Vehicle, 'name' | 'description' | 'brand' |
   unit?: Pick<UnitDetails, 'condition' | 'location'>;
 };
 
+// MongoDB's English stop words of one word (src/mongo/db/fts/stop_words_english.txt): never a search word.
+const STOP_WORDS = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by cannot ' +
+    'could did do does doing down during each few for from further had has have having he her here hers herself him himself his ' +
+    'how i if in into is it its itself me more most my myself no nor not of off on once only or other ought our ours ourselves ' +
+    'out over own same she should so some such than that the their theirs them themselves then there these they this those ' +
+    'through to too under until up very was we were what when where which while who whom why with would you your yours yourself ' +
+    'yourselves'
+  ).split(' '),
+);
+
+// English word forms by the Porter stemmer, here SQLite's (FTS5 keeps the stem of each word it
+// is given); MongoDB's Snowball English stemmer is its successor and agrees on the catalog's words.
+const stemmer = new DatabaseSync(':memory:');
+stemmer.exec("CREATE VIRTUAL TABLE words USING fts5(word, tokenize = 'porter unicode61 remove_diacritics 2'); CREATE VIRTUAL TABLE stems USING fts5vocab(words, 'row');");
+const stems = new Map<string, string>();
+function stem(word: string): string {
+  let found = stems.get(word);
+  if (found === undefined) {
+    stemmer.prepare('INSERT INTO words (rowid, word) VALUES (1, ?)').run(word);
+    found = String((stemmer.prepare('SELECT term FROM stems').get() as { term: string }).term);
+    stemmer.exec('DELETE FROM words');
+    stems.set(word, found);
+  }
+  return found;
+}
+
+const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/**
+ * Every word of the search as typed, case ignored, in the name or in the description; and at
+ * least one of the search's words a word of either, in any form English stemming joins
+ * ("seat" finds "seats"), stop words aside. A double quote in a search is a space.
+ */
 function matchesSearch(vehicle: FilterableVehicle, search: string): boolean {
-  const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  const words = search.replaceAll('"', ' ').trim().toLowerCase().split(/\s+/).filter(Boolean);
   if (words.length === 0) return true;
-  const text = `${vehicle.name} ${vehicle.description}`.toLowerCase();
-  return words.every((word) => text.includes(word));
+  const name = vehicle.name.toLowerCase();
+  const description = vehicle.description.toLowerCase();
+  if (!words.every((word) => name.includes(word) || description.includes(word))) return false;
+  const held = new Set(wordsOf(`${vehicle.name} ${vehicle.description}`).map(stem));
+  return words
+    .flatMap(wordsOf)
+    .filter((word) => !STOP_WORDS.has(word))
+    .some((word) => held.has(stem(word)));
 }
 
 function matchesPrice(price: number | null, filter: PriceFilter): boolean {

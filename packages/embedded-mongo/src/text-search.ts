@@ -22,6 +22,20 @@ export interface TextSearch {
  */
 export const TEXT_TOKENIZER = 'porter unicode61 remove_diacritics 2';
 
+/**
+ * MongoDB's English stop words (src/mongo/db/fts/stop_words_english.txt), the one-word ones: a
+ * search term that is one of them finds nothing by itself, as in MongoDB.
+ */
+const STOP_WORDS = new Set(
+  'a about above after again against all am an and any are as at be because been before being ' +
+    'below between both but by cannot could did do does doing down during each few for from ' +
+    'further had has have having he her here hers herself him himself his how i if in into is it ' +
+    'its itself me more most my myself no nor not of off on once only or other ought our ours ' +
+    'ourselves out over own same she should so some such than that the their theirs them ' +
+    'themselves then there these they this those through to too under until up very was we were ' +
+    'what when where which while who whom why with would you your yours yourself yourselves'.split(' '),
+);
+
 /** Words as a text index cuts them: runs of letters and digits, lower case. */
 export function textWords(text: string): string[] {
   return text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -61,8 +75,8 @@ export function parseTextSearch(condition: unknown): TextSearch {
     // "-" only negates the first word of what follows it, as in MongoDB ("-a-b" leaves out a, finds b).
     parsed.terms.push(...(match[3] ? words.slice(1) : words));
   }
-  parsed.terms = [...new Set(parsed.terms)];
-  parsed.negatedTerms = [...new Set(parsed.negatedTerms)];
+  parsed.terms = [...new Set(parsed.terms)].filter((word) => !STOP_WORDS.has(word));
+  parsed.negatedTerms = [...new Set(parsed.negatedTerms)].filter((word) => !STOP_WORDS.has(word));
   return parsed;
 }
 

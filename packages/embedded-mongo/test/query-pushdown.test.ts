@@ -4,6 +4,9 @@ import path from 'node:path';
 import { Long, MongoClient, MongoServerError } from 'mongodb';
 import type { Collection, Db, Document, Filter, Sort } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Documents whose _id is a number or a string, as these tests write them. */
+type Stored = Document & { _id: number | string };
 import { startEmbeddedMongo } from '../src/embedded-mongo-server';
 import type { EmbeddedMongo } from '../src/embedded-mongo-server';
 
@@ -38,8 +41,8 @@ afterAll(async () => {
 const brands = ['denago', 'evolution', 'club-car', 'yamaha', 'denago-x', 'Denago'];
 
 /** Values chosen to trip an index: arrays, nulls, missing fields, mixed types, nested paths. */
-function unit(n: number): Document {
-  const document: Document = {
+function unit(n: number): Stored {
+  const document: Stored = {
     _id: n,
     slug: `unit-${String(n).padStart(3, '0')}`,
     brand: brands[n % brands.length],
@@ -62,12 +65,12 @@ function unit(n: number): Document {
 
 const units = Array.from({ length: 240 }, (_, n) => unit(n));
 
-let indexed: Collection;
-let scanned: Collection;
+let indexed: Collection<Stored>;
+let scanned: Collection<Stored>;
 
 beforeAll(async () => {
-  indexed = db.collection('indexed');
-  scanned = db.collection('scanned');
+  indexed = db.collection<Stored>('indexed');
+  scanned = db.collection<Stored>('scanned');
   await indexed.insertMany(units);
   await scanned.insertMany(units);
   await indexed.createIndexes([
@@ -80,7 +83,7 @@ beforeAll(async () => {
   ]);
 });
 
-const filters: Filter<Document>[] = [
+const filters: Filter<Stored>[] = [
   {},
   { brand: 'denago' },
   { brand: { $in: ['denago', 'yamaha', 'nobody'] } },
@@ -116,7 +119,7 @@ const sorts: (Sort | undefined)[] = [undefined, { price: 1 }, { brand: -1 }, { l
 const pages = [{}, { limit: 5 }, { skip: 3, limit: 4 }, { skip: 230 }];
 
 /** Ties in a sort have no set order in MongoDB: compared as the sequence of sort values and the set of ids. */
-async function answers(collection: Collection, filter: Filter<Document>, sort: Sort | undefined, page: { skip?: number; limit?: number }) {
+async function answers(collection: Collection<Stored>, filter: Filter<Stored>, sort: Sort | undefined, page: { skip?: number; limit?: number }) {
   const found = await collection.find(filter, { sort, ...page }).toArray();
   return againstEmbedded || sort === undefined ? found : { ids: found.map((document) => document._id).sort(), count: found.length };
 }
@@ -148,7 +151,7 @@ describe('queries read through indexes', () => {
   });
 
   it('claim the earliest due message of an outbox by its compound index', async () => {
-    const outbox = db.collection('outbox');
+    const outbox = db.collection<Stored>('outbox');
     await outbox.createIndex({ status: 1, nextAttemptAt: 1 });
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 26, 9, minute));
     await outbox.insertMany([
@@ -193,10 +196,10 @@ describe('queries read through indexes', () => {
 });
 
 describe('$text with a text index', () => {
-  let carts: Collection;
+  let carts: Collection<Stored>;
 
   beforeAll(async () => {
-    carts = db.collection('carts');
+    carts = db.collection<Stored>('carts');
     await carts.insertMany([
       { _id: 1, name: 'DENAGO EV Rover XL', description: 'Four seats and hydraulic disc brakes.' },
       { _id: 2, name: 'DENAGO EV City', description: 'Street-legal NEV with lithium power.' },
@@ -206,7 +209,7 @@ describe('$text with a text index', () => {
     ]);
   });
 
-  const ids = async (search: string, filter: Filter<Document> = {}) =>
+  const ids = async (search: string, filter: Filter<Stored> = {}) =>
     (await carts.find({ $text: { $search: search }, ...filter }).toArray()).map((document) => document._id).sort();
 
   it('is refused without a text index, as mongod refuses it', async () => {
