@@ -186,3 +186,59 @@ describe('npm run inquiries:status', () => {
     expect(failed.stdout).toMatch(new RegExp(`^failed .*inquiry ${ids[0]} .*last error: 550 Mailbox unavailable$`, 'm'));
   });
 });
+
+describe('npm run staff:invite', () => {
+  it('prints a single-use invitation link as its last line while the site runs, and refuses an existing account', async () => {
+    const folders = workFolder();
+    const site = await start(folders, { PUBLIC_ORIGIN: 'https://carts.example' });
+
+    const invited = operator('staff-invite', ['Owner@Example.org', '--role', 'owner', '--name', 'Robin Owner'], {
+      DATA_DIR: folders.dataDir,
+      PUBLIC_ORIGIN: 'https://carts.example',
+    });
+    expect(invited.stderr).toBe('');
+    expect(invited.status).toBe(0);
+    const lastLine = invited.stdout.trimEnd().split('\n').at(-1)!;
+    expect(lastLine).toMatch(/^https:\/\/carts\.example\/staff\/invitation\?token=[A-Za-z0-9_-]{43}$/);
+    // The running site knows the invitation at once: same database, no restart.
+    const { pathname, search } = new URL(lastLine);
+    const page = await fetch(`${site.origin}${pathname}${search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('Robin Owner');
+    // Only the token's hash is stored.
+    const [invitation] = await readCollection(folders.dataDir, 'staff_invitations');
+    expect(JSON.stringify(invitation)).not.toContain(new URL(lastLine).searchParams.get('token'));
+
+    const again = operator('staff-invite', ['owner@example.org', '--role', 'owner'], { DATA_DIR: folders.dataDir });
+    expect(again.status).toBe(1);
+    expect(again.stdout).toBe('');
+    expect(again.stderr).toContain('owner@example.org already has a staff account');
+    expect(again.stderr).toContain('--reset-factors');
+    // The first link still works: the refusal changed nothing.
+    expect((await fetch(`${site.origin}${pathname}${search}`)).status).toBe(200);
+
+    const reset = operator('staff-invite', ['owner@example.org', '--role', 'owner', '--reset-factors'], { DATA_DIR: folders.dataDir });
+    expect(reset.status).toBe(0);
+    const newLink = new URL(reset.stdout.trimEnd().split('\n').at(-1)!);
+    expect(newLink.pathname).toBe('/staff/invitation');
+    expect((await fetch(`${site.origin}${newLink.pathname}${newLink.search}`)).status).toBe(200);
+    expect((await fetch(`${site.origin}${pathname}${search}`)).status).toBe(404);
+  });
+
+  it('answers wrong arguments with the usage and exit code 2', () => {
+    const folders = workFolder();
+    for (const args of [
+      [],
+      ['owner@example.org'],
+      ['owner@example.org', '--role', 'boss'],
+      ['not-an-address', '--role', 'owner'],
+      ['a@example.org', 'b@example.org', '--role', 'sales'],
+      ['owner@example.org', '--role', 'owner', '--force'],
+    ]) {
+      const result = operator('staff-invite', args, { DATA_DIR: folders.dataDir });
+      expect(result.status, args.join(' ')).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toContain('usage: npm run staff:invite -- EMAIL --role owner|manager|sales');
+    }
+  });
+});
