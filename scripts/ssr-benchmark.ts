@@ -356,7 +356,15 @@ async function prepareDatabase(size: number, environment: NodeJS.ProcessEnv): Pr
   const file = path.join(workDir, `catalog-${size}.json`);
   await writeFile(file, JSON.stringify(generatedCatalog(size)));
   const started = Date.now();
-  await promisify(execFile)(process.execPath, [importEntry, file], { env: environment, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  const runImport = () => promisify(execFile)(process.execPath, [importEntry, file], { env: environment, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  try {
+    await runImport();
+  } catch (error) {
+    // On a busy machine the import's connection can time out while the store writes a large
+    // catalog in one go; the import is a sync, so a second run finishes the same catalog.
+    console.log(`The import of ${size} vehicles failed (${error instanceof Error ? error.message.split('\n').slice(-2).join(' ') : String(error)}); trying once more.`);
+    await runImport();
+  }
   console.log(`Imported ${size} vehicles in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
