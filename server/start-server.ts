@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { removeAbandonedPhotoFolders } from '../services/photos/abandoned-photo-folders';
+import { createStaffHousekeeping } from '../services/staff/staff-housekeeping.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { defaultPublicOrigin, type Env } from '../src/config/env.server';
 import { checkFolderOwners } from '../src/config/folder-owners.server';
@@ -92,6 +93,10 @@ export async function startServer(options: {
   const outbox = site.outbox(mailTransport);
   outbox.start();
   logger.info({ smtp: Boolean(env.SMTP_URL), ...(env.SMTP_URL ? {} : { mailDir: env.MAIL_DIR }) }, 'inquiry outbox started');
+  // Expired staff sessions, challenges, throttles, invitations and year-old audit events: the
+  // embedded store never applies TTL indexes (every read checks expiry anyway).
+  const housekeeping = createStaffHousekeeping({ logger: logger.child({ component: 'staff-housekeeping' }), clock: systemClock });
+  housekeeping.start();
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -115,6 +120,7 @@ export async function startServer(options: {
       logger.warn('an e-mail was still being handed over; it will be sent again after a restart');
     }
     mailTransport.close();
+    await settlesWithin(housekeeping.stop(), Math.max(deadline - Date.now() - 250, 0));
     await database.close();
     logger.info('stopped');
     process.exit(0);
