@@ -236,6 +236,17 @@ describe('staff sign-in', () => {
     expect(recovery.text).not.toContain('name="code"');
   });
 
+  it('with JavaScript, answers a refusal as the form’s data for the page to show, not as an error page', async () => {
+    const response = await request(site.app)
+      .post('/staff/sign-in')
+      .set('Origin', site.env.PUBLIC_ORIGIN)
+      .set('X-Forwarded-For', nextAddress())
+      .set('X-Staff-Route', 'staff-sign-in-page')
+      .type('form')
+      .send({ email: 'someone@example.org', password: 'wrong', code: '123456' });
+    expect(response.body).toEqual({ data: { email: 'someone@example.org', error: 'refused' } });
+  });
+
   // Last: the database stays down for the rest of the file.
   it('answers 503 while the database is down, and signs nobody in', async () => {
     nextStep();

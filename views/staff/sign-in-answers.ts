@@ -3,6 +3,7 @@ import { StoreUnavailableError } from '../../src/db/store-unavailable-error';
 import { staffRequestContext } from '../../src/route-context/staff-route-context';
 import type { StaffSignInOutcome } from '../../src/staff/staff-sign-in';
 import type { PasskeyStepAnswer } from './components/passkey-request';
+import { STAFF_ROUTE_HEADER } from './server-data-routes';
 
 // What the sign-in and confirmation actions share: they answer a refusal, a throttle and a
 // database outage the same way, and read the same form fields.
@@ -38,12 +39,26 @@ export function passwordAttemptOf(form: FormData, url: URL) {
  * Refused (400) or throttled (429, with `Retry-After` in seconds, which the staff controller writes),
  * as the page shows it.
  */
-export function refusal(outcome: Exclude<StaffSignInOutcome, { outcome: 'signed-in' }>, answer: SignInAnswer, context: ActionFunctionArgs['context']) {
+export function refusal(
+  outcome: Exclude<StaffSignInOutcome, { outcome: 'signed-in' }>,
+  answer: SignInAnswer,
+  { request, context }: Pick<ActionFunctionArgs, 'request' | 'context'>,
+) {
   if (outcome.outcome === 'throttled') {
     context.get(staffRequestContext).headers = { 'Retry-After': String(outcome.retryAfterSeconds) };
-    return data<SignInAnswer>({ ...answer, error: 'throttled', retryAfterSeconds: outcome.retryAfterSeconds }, { status: 429 });
+    return withStatus(request, { ...answer, error: 'throttled', retryAfterSeconds: outcome.retryAfterSeconds }, 429);
   }
-  return data<SignInAnswer>({ ...answer, error: 'refused' }, { status: 400 });
+  return withStatus(request, { ...answer, error: 'refused' }, 400);
+}
+
+/**
+ * The answer with its status for a page rendered on the server. The browser's router (through the
+ * staff bridge) gets the bare answer: React Router's queryRoute turns any data() into a thrown
+ * Response, which the bridge can only pass on as a route error, and the form would be replaced by
+ * an error page instead of showing the refusal.
+ */
+function withStatus(request: Request, answer: SignInAnswer, status: number) {
+  return request.headers.has(STAFF_ROUTE_HEADER) ? answer : data<SignInAnswer>(answer, { status });
 }
 
 /** A database outage is a 503 page that says so: never signed in, never confirmed, never unthrottled. */

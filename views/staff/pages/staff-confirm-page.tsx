@@ -40,14 +40,14 @@ async function confirmAction({ request, context }: ActionFunctionArgs) {
   return unlessStoreDown(async () => {
     if (intent === 'passkey-options') {
       const requested = await signIn.passkeyOptions('confirmation', staffRequest);
-      return requested.outcome === 'options' ? ({ passkeyOptions: requested.options } satisfies SignInAnswer) : refusal(requested, {}, context);
+      return requested.outcome === 'options' ? ({ passkeyOptions: requested.options } satisfies SignInAnswer) : refusal(requested, {}, { request, context });
     }
     const outcome =
       intent === 'passkey'
         ? await signIn.confirmWithPasskey(formText(form, 'response'), staffRequest)
         : await signIn.confirmWithPassword(passwordAttemptOf(form, url), staffRequest);
     if (outcome.outcome === 'signed-in') return redirect(safeReturnTo(url.searchParams.get('returnTo')) ?? '/staff', 303);
-    return refusal(outcome, {}, context);
+    return refusal(outcome, {}, { request, context });
   });
 }
 

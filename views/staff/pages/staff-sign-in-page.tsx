@@ -35,7 +35,7 @@ async function signInAction({ request, context }: ActionFunctionArgs) {
   return unlessStoreDown(async () => {
     if (intent === 'passkey-options') {
       const requested = await signIn.passkeyOptions('sign-in', staffRequest);
-      return requested.outcome === 'options' ? ({ passkeyOptions: requested.options } satisfies SignInAnswer) : refusal(requested, {}, context);
+      return requested.outcome === 'options' ? ({ passkeyOptions: requested.options } satisfies SignInAnswer) : refusal(requested, {}, { request, context });
     }
     const email = formText(form, 'email');
     const outcome =
@@ -43,7 +43,7 @@ async function signInAction({ request, context }: ActionFunctionArgs) {
         ? await signIn.signInWithPasskey(formText(form, 'response'), staffRequest)
         : await signIn.signInWithPassword({ email, ...passwordAttemptOf(form, url) }, staffRequest);
     if (outcome.outcome === 'signed-in') return redirect(safeReturnTo(url.searchParams.get('returnTo')) ?? '/staff', 303);
-    return refusal(outcome, intent === 'passkey' ? {} : { email }, context);
+    return refusal(outcome, intent === 'passkey' ? {} : { email }, { request, context });
   });
 }
 
