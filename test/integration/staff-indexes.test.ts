@@ -31,7 +31,7 @@ describe('the staff collections’ indexes', () => {
 
   // docs/decisions/011-staff-sign-in.md, Data model: every lookup plain or sparse (the embedded store
   // never narrows a query by a partial index), and a TTL index on each expiry for MongoDB.
-  it.each([
+  it.each<[string, object[]]>([
     ['staff', [{ key: { email: 1 }, unique: true }, { key: { status: 1, role: 1 } }]],
     ['staff_passkeys', [{ key: { credentialId: 1 }, unique: true }, { key: { staffId: 1 } }]],
     ['staff_sessions', [{ key: { tokenHash: 1 }, unique: true }, { key: { staffId: 1, lastSeenAt: -1 } }, { key: { expiresAt: 1 }, expireAfterSeconds: 0 }]],
