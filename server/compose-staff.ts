@@ -2,12 +2,15 @@ import { createStaticHandler, RouterContextProvider, type RouterContextProvider 
 import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
 import { createStaffSessions } from '../services/staff/staff-sessions.service';
+import { createStaffSignIn } from '../services/staff/staff-sign-in.service';
 import { staffCookies } from '../src/http/staff-cookies.server';
 import { clockContext, siteDataContext } from '../src/route-context/route-context';
 import type { SiteData } from '../src/route-context/site-data';
 import { staffRequestContext, staffSessionsContext } from '../src/route-context/staff-route-context';
 import type { AuditRecorder } from '../src/staff/audit-log';
 import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
+import { passkeyCeremonies } from '../src/staff/passkey-options.server';
+import { staffSignInContext } from '../src/staff/staff-sign-in';
 import type { StaffRequest } from '../src/staff/staff-request';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
@@ -35,6 +38,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     record: (event, request) =>
       audit.record(event.kind === 'sign-out' ? { kind: 'sign-out' } : { kind: 'session.ended', details: { reason: event.reason, count: event.count } }, request),
   });
+  const signIn = createStaffSignIn({ clock, sessions, audit, passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }) });
   const handler = createStaticHandler(staffRoutes);
   const context = (request: StaffRequest): Context => {
     const provider = new RouterContextProvider();
@@ -42,6 +46,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(clockContext, clock);
     provider.set(staffRequestContext, request);
     provider.set(staffSessionsContext, sessions);
+    provider.set(staffSignInContext, signIn);
     return provider;
   };
   return staffController({
