@@ -55,12 +55,6 @@ function accessOf(routes: RouteObject[], pathname: string): StaffAccess {
   return 'anyone';
 }
 
-/** A path under /staff to return to after signing in: never another site (`//host`), never outside the staff area. */
-export function safeReturnTo(value: string | null): string | null {
-  if (!value || !/^\/staff(\/|$|\?)/.test(value) || value.startsWith('//') || value.includes('\\')) return null;
-  return value;
-}
-
 /** The whole path as requested (`/staff/people`), not the part after the mount point Express gives as req.path. */
 function staffPath(req: Request): string {
   const start = req.originalUrl.indexOf('?');
