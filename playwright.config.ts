@@ -1,4 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+
+// The main e2e site's data folder, made once by the runner: its workers inherit the variable, so the
+// staff specs can run the operator commands (npm run staff:invite) on the running site's database.
+process.env.E2E_ROOT ??= mkdtempSync(path.join(tmpdir(), 'e2e-'));
 
 /**
  * Browser tests run against the production build (npm run build) in Debian's Chromium; no
@@ -28,7 +35,7 @@ export default defineConfig({
       command: `node test/e2e/support/start-e2e-server.mjs`,
       // The server listens on a port the system chooses (PORT=0) and names it in its "listening" log line.
       wait: { stdout: /"port":(?<e2e_port>\d+),"origin":"[^"]*","msg":"listening"/ },
-      env: { PORT: '0' },
+      env: { PORT: '0', E2E_ROOT: process.env.E2E_ROOT },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
@@ -40,7 +47,8 @@ export default defineConfig({
       // site starts: about 20 s of CPU.
       command: `node test/e2e/support/start-e2e-server.mjs`,
       wait: { stdout: /"port":(?<e2e_units_port>\d+),"origin":"[^"]*","msg":"listening"/ },
-      env: { PORT: '0', E2E_FEED: 'seeds/sample-feed.csv' },
+      // Its own data folder (an empty E2E_ROOT: the runner's environment would hand it the main site's).
+      env: { PORT: '0', E2E_FEED: 'seeds/sample-feed.csv', E2E_ROOT: '' },
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'ignore',

@@ -4,7 +4,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = mkdtempSync(path.join(tmpdir(), 'e2e-'));
+// E2E_ROOT: a folder the runner made (playwright.config.ts), so the specs can reach the same data.
+const root = process.env.E2E_ROOT || mkdtempSync(path.join(tmpdir(), 'e2e-'));
 Object.assign(process.env, {
   NODE_ENV: 'production',
   // A port the system chooses unless PORT names one; the "listening" log line (LOG_LEVEL info) says
