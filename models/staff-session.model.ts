@@ -1,12 +1,12 @@
 import mongoose, { Schema, type Model, type Types } from 'mongoose';
+import type { SignInMethod } from '../src/staff/staff-request';
 
 export const STAFF_SESSION_PURPOSES = ['staff', 'enrolment'] as const;
 /** `enrolment`: an accepted invitation, reaching only /staff/welcome until a sign-in method is set up. */
 export type StaffSessionPurpose = (typeof STAFF_SESSION_PURPOSES)[number];
 
-export const SIGN_IN_METHODS = ['passkey', 'password+code', 'password+recovery-code', 'invitation'] as const;
-/** How a session began. */
-export type SessionSignInMethod = (typeof SIGN_IN_METHODS)[number];
+/** How a session may have begun: every SignInMethod, listed for the schema to check. */
+const SIGN_IN_METHODS: readonly SignInMethod[] = ['passkey', 'password+code', 'password+recovery-code', 'invitation'];
 
 /**
  * One signed-in browser, in staff_sessions (docs/decisions/011-staff-sign-in.md, Data model). The
@@ -19,7 +19,7 @@ export interface StaffSessionRecord {
   tokenHash: string;
   staffId: Types.ObjectId;
   purpose: StaffSessionPurpose;
-  signedInWith: SessionSignInMethod;
+  signedInWith: SignInMethod;
   createdAt: Date;
   lastSeenAt: Date;
   absoluteExpiresAt: Date;

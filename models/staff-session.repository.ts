@@ -1,7 +1,8 @@
 import mongoose from 'mongoose';
 import { LAST_SEEN_WRITE_INTERVAL_MS } from '../src/staff/staff-timing';
 import { objectIdOf } from './object-id';
-import { StaffSessionCollection, type SessionSignInMethod, type StaffSessionPurpose, type StaffSessionRecord } from './staff-session.model';
+import type { SignInMethod } from '../src/staff/staff-request';
+import { StaffSessionCollection, type StaffSessionPurpose, type StaffSessionRecord } from './staff-session.model';
 import { storeCall } from './store-call';
 
 const UNAVAILABLE_MESSAGE = 'The staff area cannot reach its database right now. Please try again in a few minutes.';
@@ -13,7 +14,7 @@ export interface StaffSession {
   id: string;
   staffId: string;
   purpose: StaffSessionPurpose;
-  signedInWith: SessionSignInMethod;
+  signedInWith: SignInMethod;
   createdAt: Date;
   lastSeenAt: Date;
   absoluteExpiresAt: Date;
@@ -28,7 +29,7 @@ export interface NewStaffSession {
   tokenHash: string;
   staffId: string;
   purpose: StaffSessionPurpose;
-  signedInWith: SessionSignInMethod;
+  signedInWith: SignInMethod;
   now: Date;
   /** When the session ends whatever happens (sign-in + 12 h; enrolment + 1 h). */
   absoluteExpiresAt: Date;
