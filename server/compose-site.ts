@@ -53,12 +53,13 @@ export function composeSite(options: SiteOptions): Site {
   const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock }), { logger, clock });
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, clock);
+  const audit = createAuditLog({ clock, logger });
   const staff = composeStaffArea({
     origin: env.PUBLIC_ORIGIN,
     clock,
     pages: options.staffPages,
     site: () => ({ ...site, moment: moment() }),
-    audit: createAuditLog({ clock, logger }),
+    audit,
   });
   const app = createApp({
     env,
@@ -81,6 +82,7 @@ export function composeSite(options: SiteOptions): Site {
         transport,
         mail: inquiryMailSettings(env, business),
         logger: logger.child({ component: 'inquiry-outbox' }),
+        audit,
         giveUpAfterMs: env.MAIL_RETRY_DAYS * 24 * 60 * 60_000,
         leaseMs: env.MAIL_LEASE_SECONDS * 1000,
         clock,

@@ -2,11 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import type { DeliveryState, InquiryRecord } from '../models/inquiry.model';
 import { inquiryRepository, type DeliveryKind } from '../models/inquiry.repository';
+import { staffInvitationRepository, type StaffInvitation } from '../models/staff-invitation.repository';
+import { staffRepository } from '../models/staff.repository';
 import type { Logger } from '../src/logging/logger.server';
 import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails.server';
 import type { MailedInquiry } from '../src/mail/mailed-inquiry.server';
 import type { MailTransport } from '../src/mail/mail-transport.server';
+import { staffInvitationEmail, type MailedInvitation } from '../src/mail/staff-invitation-email.server';
+import type { AuditEntry } from '../src/staff/audit-log';
+import { createSecretToken, hashSecretToken } from '../src/staff/secret-token.server';
+import { INVITATION_VALID_MS } from '../src/staff/staff-timing';
 import { systemClock, type Clock } from '../src/time/clock';
+import { invitationLink } from './staff/staff-invitations.service';
 
 export interface InquiryOutboxOptions {
   transport: MailTransport;
@@ -27,6 +34,12 @@ export interface InquiryOutboxOptions {
   probeIntervalMs?: number;
   /** The clock that decides what is due, when a lease ends and when to give up; tests pass their own. */
   clock?: Clock;
+  /**
+   * Where the staff invitations' `invitation.sent` events go (services/audit-log.service.ts). No person
+   * acts when the outbox sends, so the event is the operator's (the site's own doing), with the invited
+   * person as its subject.
+   */
+  audit?: { recordOperator(entry: AuditEntry): Promise<void> };
 }
 
 export interface InquiryOutbox {
@@ -61,6 +74,25 @@ function describeFailure(error: unknown): string {
 
 /** How long attempts may fail with nothing delivered before the outage is logged at error level. */
 const OUTAGE_ALERT_AFTER_MS = 60 * 60_000;
+
+/**
+ * One claimed message of either kind, as the sending code handles it: how to build it, and how each
+ * outcome is recorded under the claim. `build` resolves with null when the message is no longer owed
+ * (an invitation accepted or replaced meanwhile): nothing is sent and nothing recorded.
+ */
+interface ClaimedMessage {
+  /** What the log lines say of it: ids and kind, never an address or a name. */
+  log: Record<string, unknown>;
+  /** How log lines name it: "inquiry notification", "staff invitation". */
+  noun: string;
+  state: DeliveryState;
+  /** When the message became owed: after giveUpAfterMs it is given up. */
+  owedSince: Date;
+  build(): Promise<SendMailOptions | null>;
+  scheduleRetry(outcome: { nextAttemptAt: Date; error: string }): Promise<void>;
+  markFailed(outcome: { error: string; attempted: boolean }): Promise<void>;
+  markSent(sentAt: Date): Promise<void>;
+}
 
 /** The mail server answered the attempt (an SMTP reply code), as opposed to not answering at all: no connection, a timeout. */
 function serverAnswered(error: unknown): boolean {
@@ -112,6 +144,72 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   function message(kind: DeliveryKind, lead: MailedInquiry): SendMailOptions {
     return kind === 'notification' ? staffInquiryEmail(lead, mail) : crmLeadEmail(lead, { ...mail, crmTo: mail.crmTo! });
   }
+
+  /** An inquiry's staff e-mail or CRM copy, claimed. */
+  function claimedInquiry(kind: DeliveryKind, record: InquiryRecord, token: string): ClaimedMessage {
+    return {
+      log: { inquiryId: record.id, kind },
+      noun: 'inquiry notification',
+      state: record[kind] as DeliveryState,
+      owedSince: new Date(record.createdAt),
+      build: async () => message(kind, mailedInquiryOf(record)),
+      scheduleRetry: (outcome) => inquiryRepository.scheduleRetry(kind, record.id, token, outcome),
+      markFailed: (outcome) => inquiryRepository.markFailed(kind, record.id, token, outcome),
+      markSent: (sentAt) => inquiryRepository.markSent(kind, record.id, sentAt),
+    };
+  }
+
+  /**
+   * A staff invitation's e-mail, claimed. Its link is made only now, under the claim: a new token,
+   * whose hash and 24-hour expiry replace any earlier link (a retried send's e-mail carries a new
+   * link, and the earlier one stops working), so no raw token is ever stored.
+   */
+  function claimedInvitation(invitation: StaffInvitation, token: string): ClaimedMessage {
+    const subject = { staffId: invitation.staffId, email: invitation.email };
+    return {
+      log: { invitationId: invitation.id },
+      noun: 'staff invitation',
+      state: invitation.delivery!,
+      owedSince: invitation.createdAt,
+      async build() {
+        const [person, inviter] = await Promise.all([
+          staffRepository.find({ id: invitation.staffId }),
+          'staffId' in invitation.invitedBy ? staffRepository.find({ id: invitation.invitedBy.staffId }) : null,
+        ]);
+        if (!person || person.status !== 'invited') throw new Error('the invited account is no longer waiting for an invitation');
+        const linkToken = createSecretToken();
+        const expiresAt = new Date(settings.clock().getTime() + INVITATION_VALID_MS);
+        if (!(await staffInvitationRepository.setLink(invitation.id, token, { tokenHash: hashSecretToken(linkToken), expiresAt }))) return null;
+        const mailed: MailedInvitation = {
+          to: { email: person.email, name: person.name },
+          role: invitation.role,
+          invitedBy: inviter ? { name: inviter.name, email: inviter.email } : null,
+          link: invitationLink(mail.business.origin, linkToken),
+          expiresAt,
+        };
+        return staffInvitationEmail(mailed, { from: mail.from, business: mail.business });
+      },
+      scheduleRetry: (outcome) => staffInvitationRepository.scheduleRetry(invitation.id, token, outcome),
+      markFailed: (outcome) => staffInvitationRepository.markFailed(invitation.id, token, outcome),
+      async markSent(sentAt) {
+        await staffInvitationRepository.markSent(invitation.id, sentAt);
+        await options.audit?.recordOperator({ kind: 'invitation.sent', subject });
+      },
+    };
+  }
+
+  /** What the lanes claim from, in turn: each inquiry delivery kind, then the staff invitations. */
+  const sources: Array<(token: string) => Promise<ClaimedMessage | null>> = [
+    ...kinds.map((kind) => async (token: string) => {
+      const record = await claim(kind, token);
+      return record ? claimedInquiry(kind, record, token) : null;
+    }),
+    async (token: string) => {
+      const now = settings.clock();
+      const invitation = await staffInvitationRepository.claimDue({ now, leaseUntil: new Date(now.getTime() + settings.leaseMs), token });
+      return invitation?.delivery ? claimedInvitation(invitation, token) : null;
+    },
+  ];
 
   /** A failed attempt: the outage starts or goes on; an answer from a mail server thought silent ends its silence. */
   async function noteFailure(error: unknown, now: Date) {
@@ -179,42 +277,39 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   }
 
   /** Sends one claimed message and records the outcome; true when it went out. */
-  async function deliver(kind: DeliveryKind, record: InquiryRecord, token: string): Promise<boolean> {
-    const state = record[kind] as DeliveryState;
-    const log = { inquiryId: record.id, kind };
-    let outgoing: SendMailOptions;
+  async function deliver(claimed: ClaimedMessage): Promise<boolean> {
+    const { state, log, noun } = claimed;
+    let outgoing: SendMailOptions | null;
     try {
-      outgoing = message(kind, mailedInquiryOf(record));
+      outgoing = await claimed.build();
     } catch (error) {
       // A record the worker cannot turn into an e-mail will not improve by waiting: staff must look.
-      await inquiryRepository.markFailed(kind, record.id, token, { error: describeFailure(error), attempted: false });
-      logger.error({ ...log, err: describeFailure(error) }, 'inquiry notification could not be built; marked failed');
+      await claimed.markFailed({ error: describeFailure(error), attempted: false });
+      logger.error({ ...log, err: describeFailure(error) }, `${noun} could not be built; marked failed`);
       return false;
     }
+    if (!outgoing) return false;
     try {
       await transport.send(outgoing);
     } catch (error) {
       const attempts = state.attempts + 1;
       const now = settings.clock();
       await noteFailure(error, now);
-      if (now.getTime() - new Date(record.createdAt).getTime() >= settings.giveUpAfterMs) {
+      if (now.getTime() - claimed.owedSince.getTime() >= settings.giveUpAfterMs) {
         // Days of refusals (a wrong address, a blocked sender): retrying will not help; a person must.
-        await inquiryRepository.markFailed(kind, record.id, token, { error: describeFailure(error), attempted: true });
-        logger.error(
-          { ...log, attempts, err: describeFailure(error) },
-          'inquiry notification given up after the retry period; marked failed (npm run inquiries:status lists it)',
-        );
+        await claimed.markFailed({ error: describeFailure(error), attempted: true });
+        logger.error({ ...log, attempts, err: describeFailure(error) }, `${noun} given up after the retry period; marked failed (npm run inquiries:status lists it)`);
         return false;
       }
       const delay = Math.min(settings.firstRetryDelayMs * 2 ** (attempts - 1), settings.maxRetryDelayMs);
       const nextAttemptAt = new Date(now.getTime() + delay);
-      await inquiryRepository.scheduleRetry(kind, record.id, token, { nextAttemptAt, error: describeFailure(error) });
-      logger.warn({ ...log, attempts, nextAttemptAt, err: describeFailure(error) }, 'inquiry notification not sent; will retry');
+      await claimed.scheduleRetry({ nextAttemptAt, error: describeFailure(error) });
+      logger.warn({ ...log, attempts, nextAttemptAt, err: describeFailure(error) }, `${noun} not sent; will retry`);
       return false;
     }
     const sentAt = settings.clock();
-    await inquiryRepository.markSent(kind, record.id, sentAt);
-    logger.info({ ...log, failedAttempts: state.attempts }, 'inquiry notification sent');
+    await claimed.markSent(sentAt);
+    logger.info({ ...log, failedAttempts: state.attempts }, `${noun} sent`);
     await noteDelivered(sentAt);
     return true;
   }
@@ -222,12 +317,11 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
   /** One lane: claims and sends messages one after another until none is due. */
   async function lane(): Promise<number> {
     let sent = 0;
-    for (const kind of kinds) {
+    for (const source of sources) {
       while (!stopped) {
-        const token = randomUUID();
-        const record = await claim(kind, token);
-        if (!record) break;
-        if (await deliver(kind, record, token)) sent += 1;
+        const claimed = await source(randomUUID());
+        if (!claimed) break;
+        if (await deliver(claimed)) sent += 1;
       }
     }
     return sent;

@@ -27,16 +27,15 @@ function inviter(invitation: MailedInvitation): string {
   return invitation.invitedBy ? `${oneLine(invitation.invitedBy.name)} (${invitation.invitedBy.email})` : 'The website’s operator';
 }
 
-function roleWithArticle(role: StaffRole): string {
-  const label = STAFF_ROLE_LABELS[role].toLowerCase();
-  return `${/^[aeiou]/.test(label) ? 'an' : 'a'} ${label}`;
+function roleOf(role: StaffRole): string {
+  return `the ${STAFF_ROLE_LABELS[role]} role`;
 }
 
 function textBody(invitation: MailedInvitation, business: BusinessProfile): string {
   return [
     `Hello ${oneLine(invitation.to.name)},`,
     '',
-    `${inviter(invitation)} invited you to the staff area of the ${business.name} website, as ${roleWithArticle(invitation.role)}.`,
+    `${inviter(invitation)} invited you to the staff area of the ${business.name} website, with ${roleOf(invitation.role)}.`,
     '',
     'Open this link to accept and set up how you sign in (a passkey, or a password and an authenticator app):',
     invitation.link,
@@ -56,7 +55,7 @@ function htmlBody(invitation: MailedInvitation, business: BusinessProfile): stri
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;font-size:15px;line-height:1.5;">
 <p style="margin:0 0 12px;">Hello ${h(oneLine(invitation.to.name))},</p>
-<p style="margin:0 0 12px;">${h(inviter(invitation))} invited you to the staff area of the ${h(business.name)} website, as ${h(roleWithArticle(invitation.role))}.</p>
+<p style="margin:0 0 12px;">${h(inviter(invitation))} invited you to the staff area of the ${h(business.name)} website, with ${h(roleOf(invitation.role))}.</p>
 <p style="margin:0 0 20px;"><a href="${h(invitation.link)}" style="display:inline-block;background:#1d4ed8;color:#ffffff;text-decoration:none;font-weight:bold;padding:12px 20px;border-radius:999px;">Accept the invitation</a></p>
 <p style="margin:0 0 12px;">Then set up how you sign in: a passkey, or a password and an authenticator app.</p>
 <p style="margin:0 0 12px;">The link works once, until ${h(businessReadableTime(invitation.expiresAt))}. After that, ask for a new invitation.</p>

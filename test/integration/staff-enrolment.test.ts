@@ -96,7 +96,7 @@ describe('an invitation link', () => {
       const page = await request(site.app).get(pathOf(link));
       expect(page.status).toBe(200);
       expect(page.headers['set-cookie']).toBeUndefined();
-      expect(textOf(page.text)).toContain('This invitation is for Dana Whitfield (dana@dealer.example), as manager.');
+      expect(textOf(page.text)).toContain('This invitation is for Dana Whitfield (dana@dealer.example), with the Manager role.');
       expect(page.text).toContain('>Accept<');
     }
     expect(await staffStatus('dana@dealer.example')).toBe('invited');

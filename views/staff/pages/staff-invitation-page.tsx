@@ -55,7 +55,7 @@ function StaffInvitation() {
         Your invitation
       </h1>
       <p className="mt-3 text-ink-700">
-        This invitation is for <strong className="text-ink-900">{invitation.name}</strong> ({invitation.email}), as {STAFF_ROLE_LABELS[invitation.role].toLowerCase()}.
+        This invitation is for <strong className="text-ink-900">{invitation.name}</strong> ({invitation.email}), with the {STAFF_ROLE_LABELS[invitation.role]} role.
       </p>
       <p className="mt-2 text-sm text-ink-600">The link works once, until {businessReadableTime(invitation.expiresAt)}.</p>
       <p className="mt-2 text-sm text-ink-600">Accepting takes you to setting up how you sign in: a passkey, or a password and an authenticator app.</p>
