@@ -68,6 +68,9 @@ export const staffRoutes: RouteObject[] = [
             import('./pages/staff-person-page').then((module) => module.staffPersonPage),
           ),
           page('staff-audit-page', 'audit', { access: OWNER, title: 'Audit log' }, () => import('./pages/staff-audit-page').then((module) => module.staffAuditPage)),
+          page('staff-account-page', 'account', { access: STAFF, title: 'Your account' }, () =>
+            import('./pages/staff-account-page').then((module) => module.staffAccountPage),
+          ),
           page('staff-sign-out', 'sign-out', { access: 'any-session', title: 'Sign out' }, () => import('./pages/staff-sign-out').then((module) => module.staffSignOut)),
           page('staff-not-found-page', '*', { access: 'anyone', title: 'Page not found' }, () =>
             import('./pages/staff-not-found-page').then((module) => module.staffNotFoundPage),
