@@ -59,39 +59,51 @@ const SMALLEST = 1024;
  * Every compressible file of the browser build gets a `.br` (brotli at its best quality, 11, which
  * takes seconds at build time and nothing per request) and a `.gz` (level 9) beside it, kept only
  * when smaller than the file. The server sends them as they are (src/http/precompressed-files.server.ts).
+ * The public build compresses the whole folder (its files and public/'s); the staff build, which
+ * writes into the same folder after it, only what it wrote itself.
  */
 function precompressAssets(): Plugin {
   let outDir = '';
+  let wholeFolder = false;
+  let written: string[] = [];
+  const compress = (file: string) => {
+    if (!COMPRESSIBLE.test(file) || statSync(file).size < SMALLEST) return;
+    const bytes = readFileSync(file);
+    const br = brotliCompressSync(bytes, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    });
+    const gz = gzipSync(bytes, { level: 9 });
+    if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
+    if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
+  };
   return {
     name: 'precompress-assets',
     apply: 'build',
     configResolved: (config) => {
       outDir = config.build.ssr ? '' : config.build.outDir;
+      wholeFolder = config.build.copyPublicDir;
+    },
+    writeBundle(_options, bundle) {
+      written = Object.keys(bundle).map((file) => path.join(outDir, file));
     },
     closeBundle() {
       if (!outDir) return;
       const walk = (folder: string): string[] =>
         readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : [path.join(folder, entry.name)]));
-      for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file) || statSync(file).size < SMALLEST) continue;
-        const bytes = readFileSync(file);
-        const br = brotliCompressSync(bytes, {
-          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-        });
-        const gz = gzipSync(bytes, { level: 9 });
-        if (br.length < bytes.length) writeFileSync(`${file}.br`, br);
-        if (gz.length < bytes.length) writeFileSync(`${file}.gz`, gz);
-      }
+      for (const file of wholeFolder ? walk(outDir) : written) compress(file);
     },
   };
 }
 
 /**
- * Two builds from one config: the browser bundle (dist/client, hashed assets and a manifest) and
- * the server bundle (dist/server: the process entry and the catalog import command), whose
- * npm dependencies stay external and are installed in production.
+ * Three builds from one config: the public site's browser bundle (dist/client, hashed assets and
+ * .vite/manifest.json), the staff area's (`--mode staff`: staff.html into the same folder, with
+ * .vite/staff-manifest.json), and the server bundle (dist/server: the process entry and the operator
+ * commands), whose npm dependencies stay external and are installed in production. The staff area is
+ * a build of its own so that its use of the libraries (React Router's forms and fetchers) never
+ * grows the framework chunk every public page loads.
  */
-export default defineConfig(({ command, isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), tailwindcss(), firstPaintFirst(), noPreloadHelper(), precompressAssets()],
   // React Router's ESM entry is its development build (warnings on); its production build, the same
   // code with them compiled out, is otherwise reached only through CommonJS's NODE_ENV switch.
@@ -122,15 +134,16 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       }
     : {
         outDir: 'dist/client',
-        manifest: true,
+        manifest: mode === 'staff' ? '.vite/staff-manifest.json' : true,
+        // The staff build comes second and adds its files beside the public build's.
+        emptyOutDir: mode !== 'staff',
+        copyPublicDir: mode !== 'staff',
         // Pages preload their own chunks (the page controller writes the tags from the manifest), so the
         // browser needs no preload helper: it would weigh on every page's first load. A client-side
         // navigation fetches a page chunk, then the few shared ones it has not loaded yet.
         modulePreload: false,
         rolldownOptions: {
-          // Two documents: the public site and the staff area (staff.html), each with its own entry, so
-          // that public pages carry none of the staff area's code. The framework chunk is shared.
-          input: { index: 'index.html', staff: 'staff.html' } as Record<string, string>,
+          input: mode === 'staff' ? 'staff.html' : 'index.html',
           output: {
             // Fewer, larger files compress better than many small ones (each page type loads at most
             // 110 KB of gzipped JavaScript, npm run check:bundle): the libraries in one chunk, and the

@@ -16,7 +16,9 @@ import { initialAssets, PUBLIC_PAGES, STAFF_PAGES, staticClosure, type BuildMani
 const JS_BUDGET_KB = 110;
 const CSS_BUDGET_KB = 20;
 const clientDir = path.resolve('dist/client');
-const manifest = JSON.parse(readFileSync(path.join(clientDir, '.vite/manifest.json'), 'utf8')) as BuildManifest;
+const readManifest = (table: PageTable) => JSON.parse(readFileSync(path.join(clientDir, table.manifest), 'utf8')) as BuildManifest;
+const manifest = readManifest(PUBLIC_PAGES);
+const staffManifest = readManifest(STAFF_PAGES);
 
 const gzipKb = (files: string[]) => files.reduce((total, file) => total + gzipSync(readFileSync(path.join(clientDir, file)), { level: 9 }).length, 0) / 1024;
 
@@ -44,11 +46,11 @@ for (const key of everyChunk(PUBLIC_PAGES.entry)) {
   if (STAFF_CODE.test(source)) problems.push(`the public site can load staff code: ${source}`);
 }
 
-function tableRows(table: PageTable, ids: string[]) {
+function tableRows(table: PageTable, built: BuildManifest, ids: string[]) {
   return ids
-    .filter((id) => manifest[table.pageModuleKey(id)])
+    .filter((id) => built[table.pageModuleKey(id)])
     .map((id) => {
-      const assets = initialAssets(manifest, [id], table);
+      const assets = initialAssets(built, [id], table);
       const js = gzipKb([...assets.entry, ...assets.page]);
       const css = gzipKb(assets.styles);
       if (js > JS_BUDGET_KB) problems.push(`${id}: ${js.toFixed(1)} KB of JavaScript (budget ${JS_BUDGET_KB} KB)`);
@@ -57,7 +59,7 @@ function tableRows(table: PageTable, ids: string[]) {
     });
 }
 
-const rows = [...tableRows(PUBLIC_PAGES, pageRouteIds(routes)), ...tableRows(STAFF_PAGES, pageRouteIds(staffRoutes))];
+const rows = [...tableRows(PUBLIC_PAGES, manifest, pageRouteIds(routes)), ...tableRows(STAFF_PAGES, staffManifest, pageRouteIds(staffRoutes))];
 
 const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
 console.log(line(['page type', 'entry JS', 'page JS', 'initial JS', 'CSS']));

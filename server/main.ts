@@ -25,7 +25,7 @@ startServer({
   business,
   logger,
   pages: fileTemplateRenderer(path.join(clientDir, 'index.html'), renderPage, path.join(clientDir, '.vite/manifest.json')),
-  staffPages: fileTemplateRenderer(path.join(clientDir, 'staff.html'), renderStaffPage, path.join(clientDir, '.vite/manifest.json'), STAFF_PAGES),
+  staffPages: fileTemplateRenderer(path.join(clientDir, 'staff.html'), renderStaffPage, path.join(clientDir, STAFF_PAGES.manifest), STAFF_PAGES),
   staticDir: clientDir,
 }).catch((error: unknown) => {
   // One line an operator can act on: the reason is in the message itself.

@@ -16,14 +16,20 @@ export type BuildManifest = Record<string, ManifestChunk>;
  */
 export interface PageTable {
   entry: string;
+  /** Its build's manifest, under the client build folder. */
+  manifest: string;
   pageModuleKey(routeId: string): string;
 }
 
 /** The public site: index.html and views/pages/. */
-export const PUBLIC_PAGES: PageTable = { entry: 'index.html', pageModuleKey: (routeId) => `views/pages/${routeId}.tsx` };
+export const PUBLIC_PAGES: PageTable = { entry: 'index.html', manifest: '.vite/manifest.json', pageModuleKey: (routeId) => `views/pages/${routeId}.tsx` };
 
-/** The staff area: staff.html and views/staff/pages/. */
-export const STAFF_PAGES: PageTable = { entry: 'staff.html', pageModuleKey: (routeId) => `views/staff/pages/${routeId}.tsx` };
+/** The staff area: staff.html and views/staff/pages/, built on its own (vite.config.ts, `--mode staff`). */
+export const STAFF_PAGES: PageTable = {
+  entry: 'staff.html',
+  manifest: '.vite/staff-manifest.json',
+  pageModuleKey: (routeId) => `views/staff/pages/${routeId}.tsx`,
+};
 
 export const CLIENT_ENTRY = PUBLIC_PAGES.entry;
 

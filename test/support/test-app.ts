@@ -80,7 +80,7 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
       ? fileTemplateRenderer(fromRoot('dist/client/index.html'), renderPage, fromRoot('dist/client/.vite/manifest.json'))
       : fileTemplateRenderer(fromRoot('index.html'), renderPage),
     staffPages: options.builtTemplate
-      ? fileTemplateRenderer(fromRoot('dist/client/staff.html'), renderStaffPage, fromRoot('dist/client/.vite/manifest.json'), STAFF_PAGES)
+      ? fileTemplateRenderer(fromRoot('dist/client/staff.html'), renderStaffPage, fromRoot(`dist/client/${STAFF_PAGES.manifest}`), STAFF_PAGES)
       : fileTemplateRenderer(fromRoot('staff.html'), renderStaffPage),
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
