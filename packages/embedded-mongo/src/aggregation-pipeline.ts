@@ -42,10 +42,11 @@ function aggregator(pipeline: Document[], options: PipelineOptions): Aggregator 
   });
 }
 
-// Stages that build new documents or pass their input through untouched (mingo's $addFields,
-// $set and $project copy a document before setting or removing a top-level field).
+// Stages that build new documents or pass their input through untouched (mingo's $addFields and
+// $set copy a document before setting a top-level field; $project builds a new one for the fields
+// it keeps, and removes the ones it leaves out from a shallow copy).
 const READING_STAGES = new Set(['$match', '$count', '$sort', '$skip', '$limit', '$group', '$sortByCount']);
-const TOP_LEVEL_STAGES = new Set(['$addFields', '$set', '$project']);
+const TOP_LEVEL_STAGES = new Set(['$addFields', '$set']);
 
 /** True when a stage cannot change the documents it is given, nor let a later stage change them. */
 function leavesInputAlone(stage: Document): boolean {
@@ -53,7 +54,11 @@ function leavesInputAlone(stage: Document): boolean {
   if (names.length !== 1) return false;
   const name = names[0]!;
   if (READING_STAGES.has(name)) return true;
-  if (!TOP_LEVEL_STAGES.has(name)) return false;
   const fields = stage[name] as Document;
-  return fields !== null && typeof fields === 'object' && Object.keys(fields).every((field) => !field.includes('.'));
+  if (fields === null || typeof fields !== 'object') return false;
+  const entries = Object.entries(fields);
+  if (TOP_LEVEL_STAGES.has(name)) return entries.every(([field]) => !field.includes('.'));
+  // An exclusion of a nested field would remove it from the input's own embedded document.
+  if (name === '$project') return entries.every(([field, value]) => !field.includes('.') || (value !== 0 && value !== false));
+  return false;
 }

@@ -136,7 +136,7 @@ describe('queries read through indexes', () => {
       expect(await indexed.countDocuments(filter), JSON.stringify(filter)).toBe(await scanned.countDocuments(filter));
       expect(await indexed.countDocuments(filter, { skip: 7, limit: 20 })).toBe(await scanned.countDocuments(filter, { skip: 7, limit: 20 }));
     }
-  });
+  }, 120_000);
 
   it('keep answering exactly after updates and deletes change the indexed values', async () => {
     for (const collection of [indexed, scanned]) {
@@ -170,6 +170,27 @@ describe('queries read through indexes', () => {
     expect((await claim())?._id).toBe('first');
     expect((await claim())?._id).toBe('due');
     expect(await claim()).toBeNull();
+  });
+
+  it('let no $facet branch see what another one changed in its documents', async () => {
+    const [faceted] = await indexed
+      .aggregate([
+        { $match: { _id: { $in: [5, 6] } } },
+        {
+          $facet: {
+            trimmed: [{ $project: { 'unit.location': 0 } }, { $addFields: { extra: 1 } }],
+            kept: [{ $project: { unit: 1 } }],
+            ranked: [{ $addFields: { 'unit.rank': 1 } }],
+          },
+        },
+      ])
+      .toArray();
+    expect(faceted!.trimmed.map((document: Document) => document.unit)).toEqual([{ stockNumber: 'S5' }, { stockNumber: 'S6' }]);
+    expect(faceted!.kept).toEqual([
+      { _id: 5, unit: { location: null, stockNumber: 'S5' } },
+      { _id: 6, unit: { location: 'waretown', stockNumber: 'S6' } },
+    ]);
+    expect(faceted!.ranked.map((document: Document) => document.unit.rank)).toEqual([1, 1]);
   });
 
   it.runIf(againstEmbedded)('say in explain which index they read and whether documents are checked', async () => {
