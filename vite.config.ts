@@ -128,6 +128,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             'db-backup': 'scripts/db-backup.ts',
             'db-export': 'scripts/db-export.ts',
             'db-import': 'scripts/db-import.ts',
+            'staff-invite': 'scripts/staff-invite.ts',
           },
           output: { entryFileNames: '[name].js' },
         },
