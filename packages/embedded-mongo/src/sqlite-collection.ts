@@ -12,7 +12,7 @@ import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode } from './deserialize-options';
 import type { StoreStatements } from './store-statements';
-import { ftsQuery, matchesPhrases, TEXT_TOKENIZER, textOf } from './text-search';
+import { ftsQuery, matchesPhrases, substringQuery, TEXT_TOKENIZER, textOf } from './text-search';
 
 export interface CollectionInfo {
   id: number;
@@ -204,7 +204,13 @@ export class SqliteCollection {
       const query = ftsQuery(plan.text.search);
       if (query === undefined) return;
       const fts = this.textTable(plan.text.index);
-      yield* this.iterate(`SELECT c.rid AS rid, c.doc AS doc FROM ${fts} JOIN ${this.table} AS c ON c.rid = ${fts}.rowid WHERE ${fts} MATCH ? ORDER BY c.rid`, query);
+      const substrings = substringQuery(plan.text.search);
+      const found = `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`;
+      const containing = substrings === undefined ? '' : ` AND c.rid IN (SELECT rowid FROM ${this.substringTable(plan.text.index)} WHERE content MATCH ?)`;
+      yield* this.iterate(
+        `SELECT c.rid AS rid, c.doc AS doc FROM ${this.table} AS c WHERE c.rid IN (${found})${containing} ORDER BY c.rid`,
+        ...(substrings === undefined ? [query] : [query, substrings]),
+      );
       return;
     }
     if (!plan.index) {
@@ -270,8 +276,7 @@ export class SqliteCollection {
         throw error;
       }
       for (const index of this.secondary()) this.addEntries(index, rid, index.definition.entriesOf(document));
-      for (const index of this.textIndexes())
-        this.store.run(`INSERT INTO ${this.textTable(index.definition)} (rowid, content) VALUES (?, ?)`, rid, textOf(document, index.definition.textFields));
+      for (const index of this.textIndexes()) this.writeText(index.definition, rid, textOf(document, index.definition.textFields));
     });
   }
 
@@ -301,8 +306,7 @@ export class SqliteCollection {
       }
       for (const index of this.textIndexes()) {
         const text = textOf(next, index.definition.textFields);
-        if (text !== textOf(previous, index.definition.textFields))
-          this.store.run(`UPDATE ${this.textTable(index.definition)} SET content = ? WHERE rowid = ?`, text, rid);
+        if (text !== textOf(previous, index.definition.textFields)) this.writeText(index.definition, rid, text, true);
       }
       this.store.run(`UPDATE ${this.table} SET doc = ? WHERE rid = ?`, serialize(next), rid);
     });
@@ -312,7 +316,7 @@ export class SqliteCollection {
     this.store.savepoint(() => {
       const rid = this.ridOf(encodeKeyPart(document._id));
       for (const index of this.secondary()) this.removeEntries(index, rid, index.definition.entriesOf(document));
-      for (const index of this.textIndexes()) this.store.run(`DELETE FROM ${this.textTable(index.definition)} WHERE rowid = ?`, rid);
+      for (const index of this.textIndexes()) this.writeText(index.definition, rid, undefined, true);
       this.store.run(`DELETE FROM ${this.table} WHERE rid = ?`, rid);
     });
   }
@@ -353,8 +357,9 @@ export class SqliteCollection {
       if (index.definition.text) {
         const fts = this.textTable(index.definition);
         this.store.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(content, tokenize = '${TEXT_TOKENIZER}')`);
+        this.store.exec(`CREATE VIRTUAL TABLE ${this.substringTable(index.definition)} USING fts5(content, tokenize = 'trigram remove_diacritics 1')`);
         for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
-          this.store.run(`INSERT INTO ${fts} (rowid, content) VALUES (?, ?)`, row.rid, textOf(decode(row.doc), index.definition.textFields));
+          this.writeText(index.definition, row.rid, textOf(decode(row.doc), index.definition.textFields));
         }
         return;
       }
@@ -381,7 +386,8 @@ export class SqliteCollection {
     const position = this.stored.findIndex((index) => index.definition.name === name);
     if (position < 0) throw new MongoCommandError(27, `index not found with name [${name}]`);
     const index = this.stored[position]!;
-    this.store.exec(`DROP TABLE ${index.definition.text ? this.textTable(index.definition) : this.indexTable(index.definition)}`);
+    if (index.definition.text) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.substringTable(index.definition)}`);
+    else this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
     this.store.run('DELETE FROM em_indexes WHERE id = ?', index.id);
     this.stored.splice(position, 1);
     this.store.markSchemaChanged();
@@ -390,7 +396,7 @@ export class SqliteCollection {
   /** Drops the documents' and indexes' tables (the store forgets the collection itself). */
   dropTables(): void {
     for (const index of this.secondary()) this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
-    for (const index of this.textIndexes()) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}`);
+    for (const index of this.textIndexes()) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.substringTable(index.definition)}`);
     this.store.exec(`DROP TABLE ${this.table}`);
   }
 
@@ -405,6 +411,22 @@ export class SqliteCollection {
 
   private textIndexes(): StoredIndex[] {
     return this.stored.filter((index) => index.definition.text);
+  }
+
+  /** A document's text in a text index's two FTS5 tables: `text` undefined removes it. */
+  private writeText(definition: IndexDefinition, rid: number, text: string | undefined, replacing = false): void {
+    for (const table of [this.textTable(definition), this.substringTable(definition)]) {
+      if (replacing) this.store.run(`DELETE FROM ${table} WHERE rowid = ?`, rid);
+      if (text !== undefined) this.store.run(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`, rid, text);
+    }
+  }
+
+  /**
+   * The same text cut in trigrams: finds the documents that contain each quoted phrase, so a
+   * search whose words are common reads only the documents that have them all.
+   */
+  private substringTable(definition: IndexDefinition): string {
+    return this.textTable(definition).replace('em_t', 'em_s');
   }
 
   /** The FTS5 table of a text index: its rowid is the document's rid. */

@@ -88,6 +88,16 @@ export function ftsQuery(search: TextSearch): string | undefined {
   return search.negatedTerms.length ? `${found} NOT (${any(search.negatedTerms)})` : found;
 }
 
+/**
+ * The FTS5 trigram query that keeps the documents holding every quoted phrase as a substring
+ * (case and diacritics ignored): only for phrases of three characters or more in plain ASCII,
+ * where SQLite folds case as JavaScript does; the phrase check on each document stays exact.
+ */
+export function substringQuery(search: TextSearch): string | undefined {
+  const usable = search.phrases.filter((phrase) => phrase.length >= 3 && /^[\x20-\x7e]+$/.test(phrase));
+  return usable.length ? usable.map((phrase) => `"${phrase.replaceAll('"', '""')}"`).join(' AND ') : undefined;
+}
+
 const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The string values of a text index's fields, as FTS5 stores them for the document. */
