@@ -1,16 +1,23 @@
 import { createStaticHandler, RouterContextProvider, type RouterContextProvider as Context } from 'react-router';
 import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
+import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
+import { createStaffAccounts } from '../services/staff/staff-accounts.service';
+import { createStaffInvitations } from '../services/staff/staff-invitations.service';
+import { createStaffOwnAccount } from '../services/staff/staff-own-account.service';
 import { createStaffSessions } from '../services/staff/staff-sessions.service';
 import { createStaffSignIn } from '../services/staff/staff-sign-in.service';
 import { staffCookies } from '../src/http/staff-cookies.server';
 import { clockContext, siteDataContext } from '../src/route-context/route-context';
 import type { SiteData } from '../src/route-context/site-data';
 import { staffRequestContext, staffSessionsContext } from '../src/route-context/staff-route-context';
-import type { AuditRecorder } from '../src/staff/audit-log';
+import type { AuditLogService } from '../services/audit-log.service';
+import { staffAccountsContext } from '../src/staff/staff-accounts';
+import { staffOwnAccountContext } from '../src/staff/staff-own-account';
 import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
 import { passkeyCeremonies } from '../src/staff/passkey-options.server';
 import { staffSignInContext } from '../src/staff/staff-sign-in';
+import { staffEnrolmentContext } from '../src/staff/staff-enrolment';
 import type { StaffRequest } from '../src/staff/staff-request';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
@@ -24,7 +31,7 @@ export interface StaffAreaOptions {
   pages: PageRenderer;
   /** The layout's data (the business name) for this moment. */
   site: () => SiteData;
-  audit: AuditRecorder;
+  audit: AuditLogService;
 }
 
 /**
@@ -39,13 +46,33 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
       audit.record(event.kind === 'sign-out' ? { kind: 'sign-out' } : { kind: 'session.ended', details: { reason: event.reason, count: event.count } }, request),
   });
   const signIn = createStaffSignIn({ clock, sessions, audit, passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }) });
+  const enrolment = createStaffEnrolment({
+    clock,
+    sessions,
+    audit,
+    passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }),
+    business: options.site().business,
+  });
+  const invitations = createStaffInvitations({ clock, audit, origin: options.origin });
+  const accounts = createStaffAccounts({ clock, audit, isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request), invitations });
   const handler = createStaticHandler(staffRoutes);
+  const ownAccount = createStaffOwnAccount({
+    clock,
+    audit,
+    passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }),
+    business: options.site().business,
+    isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request),
+    endOthers: (request) => sessions.endOthers(request),
+  });
   const context = (request: StaffRequest): Context => {
     const provider = new RouterContextProvider();
     provider.set(siteDataContext, options.site());
     provider.set(clockContext, clock);
     provider.set(staffRequestContext, request);
     provider.set(staffSessionsContext, sessions);
+    provider.set(staffAccountsContext, accounts);
+    provider.set(staffOwnAccountContext, ownAccount);
+    provider.set(staffEnrolmentContext, enrolment);
     provider.set(staffSignInContext, signIn);
     return provider;
   };
