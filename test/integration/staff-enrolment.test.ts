@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAuditLog } from '../../services/audit-log.service';
 import { createStaffInvitations } from '../../services/staff/staff-invitations.service';
 import { PASSWORD_PROBLEM_MESSAGES } from '../../src/staff/password-rules';
+import { softwareRegistration } from '../support/software-authenticator';
 import { useTestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
 
@@ -259,5 +260,68 @@ describe('enrolment without JavaScript', () => {
     expect(await staffStatus('halfway@dealer.example')).toBe('invited');
     // Nor can the recovery codes be made before the app is confirmed.
     expect((await person.get('/staff/welcome/recovery-codes')).headers.location).toBe('/staff/welcome');
+  });
+});
+
+describe('enrolment with a passkey', () => {
+  /** A post as the browser's staff router sends it once JavaScript runs: the route's action answers JSON. */
+  async function bridgedPost(person: ReturnType<typeof browser>, form: Record<string, string>) {
+    const cookie = [...person.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await request(site.app)
+      .post('/staff/welcome')
+      .set('Cookie', cookie)
+      .set('Origin', site.env.PUBLIC_ORIGIN)
+      .set('X-Staff-Route', 'staff-welcome-page')
+      .type('form')
+      .send(form);
+    for (const line of (response.headers['set-cookie'] as unknown as string[] | undefined) ?? []) {
+      const [name, value] = line.split(';')[0]!.split('=') as [string, string];
+      person.cookies.set(name, value);
+    }
+    return response;
+  }
+
+  it('adds the passkey, finishes at once without a password or recovery codes, and reaches /staff', async () => {
+    // 11:00 in New Jersey on the 28th: the passkey's default name carries the dealer's date.
+    clock.set(new Date('2026-11-28T16:00:00Z'));
+    const email = 'passkey.person@dealer.example';
+    const link = await invite(email, 'Kim Passkey');
+    const person = browser();
+    await person.post('/staff/invitation', { token: tokenOf(link) });
+    const formToken = formTokenIn((await person.get('/staff/welcome')).text);
+
+    const asked = await bridgedPost(person, { formToken, intent: 'passkey-options' });
+    expect(asked.status).toBe(200);
+    const options = (asked.body as { data: { passkeyOptions: { challenge: string; rp: { id: string }; authenticatorSelection: { userVerification: string } } } }).data
+      .passkeyOptions;
+    expect(options.authenticatorSelection.userVerification).toBe('required');
+    expect(options.rp.id).toBe(new URL(site.env.PUBLIC_ORIGIN).hostname);
+
+    const response = softwareRegistration(options, site.env.PUBLIC_ORIGIN);
+    const added = await bridgedPost(person, { formToken, intent: 'passkey', response: JSON.stringify(response) });
+    expect(added.body).toEqual({ redirect: '/staff' });
+    expect(await staffStatus(email)).toBe('active');
+    const home = await person.get('/staff');
+    expect(home.status).toBe(200);
+    expect(textOf(home.text)).toContain('Hello, Kim Passkey');
+
+    const passkeys = await mongoose.connection.collection('staff_passkeys').find().toArray();
+    const stored = await mongoose.connection.collection('staff').findOne({ email });
+    expect(passkeys.filter((passkey) => String(passkey.staffId) === String(stored?._id)).map((passkey) => passkey.name)).toEqual(['Passkey added 28 Nov 2026']);
+    expect(stored?.password).toBeUndefined();
+    expect(stored?.recoveryCodes).toBeUndefined();
+    const kinds = (await mongoose.connection.collection('audit_events').find({ 'subject.email': email }).toArray()).map((event) => event.kind);
+    expect(kinds).toEqual(expect.arrayContaining(['passkey.added', 'enrolment.completed']));
+  });
+
+  it('refuses an answer to a challenge it did not make, adding nothing', async () => {
+    const link = await invite('forged.passkey@dealer.example', 'Lee Forged');
+    const person = browser();
+    await person.post('/staff/invitation', { token: tokenOf(link) });
+    const formToken = formTokenIn((await person.get('/staff/welcome')).text);
+    const response = softwareRegistration({ challenge: 'bm90LWEtY2hhbGxlbmdlLXRoZS1zaXRlLW1hZGU', rp: {} }, site.env.PUBLIC_ORIGIN);
+    const refused = await bridgedPost(person, { formToken, intent: 'passkey', response: JSON.stringify(response) });
+    expect(refused.status).toBe(400);
+    expect(await staffStatus('forged.passkey@dealer.example')).toBe('invited');
   });
 });
