@@ -122,6 +122,11 @@ export function staffController(options: StaffControllerOptions): Router {
     if (decision === 'forbidden') {
       staffRequest.forbidden = true;
       await options.refused({ kind: 'access.denied', path }, staffRequest);
+      // A form posted to a page the role may not open changes nothing: no action runs.
+      if (req.method === 'POST') {
+        finish();
+        throw new AppError(403, 'Your role does not include this page.');
+      }
     }
 
     const context = options.context(staffRequest);

@@ -1,4 +1,4 @@
-import { createStaticHandler, RouterContextProvider, type RouterContextProvider as Context } from 'react-router';
+import { RouterContextProvider } from 'react-router';
 import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
 import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
@@ -21,6 +21,7 @@ import { staffEnrolmentContext } from '../src/staff/staff-enrolment';
 import type { StaffRequest } from '../src/staff/staff-request';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
+import { queryStaffRoute } from '../views/staff/staff-entry-server';
 import { staffRoutes } from '../views/staff/staff-routes';
 
 export interface StaffAreaOptions {
@@ -55,7 +56,6 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
   });
   const invitations = createStaffInvitations({ clock, audit, origin: options.origin });
   const accounts = createStaffAccounts({ clock, audit, isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request), invitations });
-  const handler = createStaticHandler(staffRoutes);
   const ownAccount = createStaffOwnAccount({
     clock,
     audit,
@@ -64,7 +64,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request),
     endOthers: (request) => sessions.endOthers(request),
   });
-  const context = (request: StaffRequest): Context => {
+  const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
     provider.set(siteDataContext, options.site());
     provider.set(clockContext, clock);
@@ -90,6 +90,6 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
         refusal.kind === 'access.denied' ? { kind: 'access.denied', details: { path: refusal.path } } : { kind: 'request.refused', details: { reason: refusal.reason } },
         request,
       ),
-    queryRoute: (request, routeId, requestContext) => handler.queryRoute(request, { routeId, requestContext }),
+    queryRoute: queryStaffRoute,
   });
 }

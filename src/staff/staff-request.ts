@@ -62,4 +62,6 @@ export interface StaffRequest {
    * layout's loader runs, and the page answers 403 (views/staff/staff-routes.tsx).
    */
   forbidden?: boolean;
+  /** Unexpected errors a loader or action raised: the controller logs each (the page shows only that something failed). */
+  failures?: unknown[];
 }

@@ -1,4 +1,5 @@
-import type { DataStrategyFunction, DataStrategyResult } from 'react-router';
+import { isRouteErrorResponse, type DataStrategyFunction, type DataStrategyResult, type RouterContextProvider } from 'react-router';
+import { staffRequestContext } from '../../src/route-context/staff-route-context';
 import { StoreUnavailableError } from '../../src/db/store-unavailable-error';
 import { StaffForbiddenError } from '../../src/staff/staff-permissions';
 
@@ -15,13 +16,17 @@ function asErrorAnswer(error: unknown): Response | null {
  * refused becomes a 403, each with its reason on the staff error page, instead of a bare 500. A
  * staff page fails closed: nothing in it was read or changed.
  */
-export const staffDataStrategy: DataStrategyFunction<unknown> = async ({ matches }) => {
+export const staffDataStrategy: DataStrategyFunction<unknown> = async ({ matches, context }) => {
   const results = await Promise.all(
     matches.filter((match) => match.shouldLoad).map(async (match): Promise<[string, DataStrategyResult]> => [match.route.id, await match.resolve()]),
   );
   return Object.fromEntries(
     results.map(([id, result]) => {
       const answer = result.type === 'error' ? asErrorAnswer(result.result) : null;
+      // Anything else that failed is logged by the staff controller (ASVS 16.3.4); the person sees a plain 500.
+      if (result.type === 'error' && !answer && !isRouteErrorResponse(result.result) && !(result.result instanceof Response)) {
+        ((context as RouterContextProvider).get(staffRequestContext).failures ??= []).push(result.result);
+      }
       return [id, answer ? { type: 'error', result: answer } : result];
     }),
   );
