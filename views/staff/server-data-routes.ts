@@ -10,7 +10,10 @@ export type BridgeAnswer = { data: unknown } | { redirect: string } | { error: {
 async function settle(response: Response): Promise<unknown> {
   const answer = (await response.json().catch(() => null)) as BridgeAnswer | null;
   if (!answer) throw data('The server did not answer.', { status: response.status || 500 });
-  if ('redirect' in answer) throw redirect(answer.redirect);
+  // Every loader runs again after it, as after a page load: an action's redirect (signing in or out,
+  // a confirmation's new session token) changes what the layout shows, and React Router would
+  // otherwise keep the layout's data when only the path changes.
+  if ('redirect' in answer) throw redirect(answer.redirect, { headers: { 'X-Remix-Revalidate': 'yes' } });
   if ('error' in answer) throw data(answer.error.data, { status: answer.error.status });
   return answer.data;
 }

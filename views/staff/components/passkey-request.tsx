@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFetcher, useLocation } from 'react-router';
+import { useActionData, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { buttonClasses } from '../../components/button-styles';
 import { useStaffLayout } from '../staff-layout';
@@ -9,6 +9,8 @@ export interface PasskeyStepAnswer {
   passkeyOptions?: PublicKeyCredentialRequestOptionsJSON;
   error?: 'refused' | 'throttled';
   retryAfterSeconds?: number;
+  /** Set on the answer to a passkey: the page shows that refusal here, not at its password form. */
+  via?: 'passkey';
 }
 
 type WebAuthnBrowser = typeof import('@simplewebauthn/browser');
@@ -21,20 +23,29 @@ const loadWebAuthn = (): Promise<WebAuthnBrowser> => import('@simplewebauthn/bro
  * `autofill`, the page asks the action for a passkey request as soon as it is hydrated and hands it
  * to the browser's autofill ("conditional UI"): the person's passkeys appear in the e-mail field's
  * suggestions. The button starts the browser's own passkey dialog instead. Either way the browser's
- * answer goes back to the same action, which signs in (a redirect) or refuses.
+ * answer goes back to the same action as a navigation (not a fetcher), so that after its redirect
+ * every loader runs again: the layout learns who is signed in and the session's new form token.
  */
 export function PasskeyRequest({ label, autofill, refusedMessage }: { label: string; autofill: boolean; refusedMessage: string }) {
   const { formToken } = useStaffLayout();
   const { pathname, search } = useLocation();
   const action = `${pathname}${search}`;
   const options = useFetcher<PasskeyStepAnswer>();
-  const answer = useFetcher<PasskeyStepAnswer>();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const actionData = useActionData<PasskeyStepAnswer>();
+  const answer = actionData?.via === 'passkey' ? actionData : undefined;
   const [supported, setSupported] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   // Whether the pending request is the button's (a dialog) or the autofill's.
   const dialog = useRef(false);
   const requestOptions = options.submit;
-  const sendAnswer = answer.submit;
+  // Read when a request is sent, not as effect dependencies: the layout's form token gets a new mask
+  // at every revalidation, which must not restart (or abort) a ceremony in progress.
+  const target = useRef<{ action: string; fields: Record<string, string> }>({ action, fields: formToken ? { formToken } : {} });
+  useEffect(() => {
+    target.current = { action, fields: formToken ? { formToken } : {} };
+  }, [action, formToken]);
 
   useEffect(() => {
     let live = true;
@@ -45,7 +56,7 @@ export function PasskeyRequest({ label, autofill, refusedMessage }: { label: str
       setSupported(true);
       if (autofill && (await loaded.browserSupportsWebAuthnAutofill()) && live) {
         dialog.current = false;
-        void requestOptions({ intent: 'passkey-options', ...(formToken ? { formToken } : {}) }, { method: 'post', action });
+        void requestOptions({ intent: 'passkey-options', ...target.current.fields }, { method: 'post', action: target.current.action });
       }
     });
     return () => {
@@ -53,7 +64,7 @@ export function PasskeyRequest({ label, autofill, refusedMessage }: { label: str
       // A request left waiting in the autofill would outlive the page.
       library?.WebAuthnAbortService.cancelCeremony();
     };
-  }, [autofill, action, formToken, requestOptions]);
+  }, [autofill, requestOptions]);
 
   const optionsJSON = options.data?.passkeyOptions;
   useEffect(() => {
@@ -63,7 +74,11 @@ export function PasskeyRequest({ label, autofill, refusedMessage }: { label: str
     loadWebAuthn()
       .then(({ startAuthentication }) => startAuthentication({ optionsJSON, useBrowserAutofill }))
       .then((response) => {
-        if (live) void sendAnswer({ intent: 'passkey', response: JSON.stringify(response), ...(formToken ? { formToken } : {}) }, { method: 'post', action });
+        if (live)
+          void submit(
+            { intent: 'passkey', response: JSON.stringify(response), ...target.current.fields },
+            { method: 'post', action: target.current.action, replace: true },
+          );
       })
       .catch((error: unknown) => {
         // AbortError: the button replaced the autofill's request, or the page went away.
@@ -73,18 +88,18 @@ export function PasskeyRequest({ label, autofill, refusedMessage }: { label: str
     return () => {
       live = false;
     };
-  }, [optionsJSON, action, formToken, sendAnswer]);
+  }, [optionsJSON, submit]);
 
-  const refusal = answer.data?.error ?? (options.data?.error === 'throttled' ? 'throttled' : undefined);
+  const refusal = answer?.error ?? (options.data?.error === 'throttled' ? 'throttled' : undefined);
   const message =
     refusal === 'throttled'
-      ? `Too many sign-in attempts. Try again in ${Math.ceil((answer.data?.retryAfterSeconds ?? options.data?.retryAfterSeconds ?? 60) / 60)} minutes.`
+      ? `Too many sign-in attempts. Try again in ${Math.ceil((answer?.retryAfterSeconds ?? options.data?.retryAfterSeconds ?? 60) / 60)} minutes.`
       : refusal === 'refused'
         ? refusedMessage
         : problem;
 
   if (!supported) return null;
-  const busy = options.state !== 'idle' || answer.state !== 'idle';
+  const busy = options.state !== 'idle' || navigation.formData?.get('intent') === 'passkey';
   return (
     <div className="mt-6 border-t border-ink-200 pt-6">
       {message ? (
@@ -100,7 +115,7 @@ export function PasskeyRequest({ label, autofill, refusedMessage }: { label: str
         onClick={() => {
           dialog.current = true;
           setProblem(null);
-          void requestOptions({ intent: 'passkey-options', ...(formToken ? { formToken } : {}) }, { method: 'post', action });
+          void requestOptions({ intent: 'passkey-options', ...target.current.fields }, { method: 'post', action: target.current.action });
         }}
       >
         {label}

@@ -47,7 +47,7 @@ async function confirmAction({ request, context }: ActionFunctionArgs) {
         ? await signIn.confirmWithPasskey(formText(form, 'response'), staffRequest)
         : await signIn.confirmWithPassword(passwordAttemptOf(form, url), staffRequest);
     if (outcome.outcome === 'signed-in') return redirect(safeReturnTo(url.searchParams.get('returnTo')) ?? '/staff', 303);
-    return refusal(outcome, {}, { request, context });
+    return refusal(outcome, intent === 'passkey' ? { via: 'passkey' } : {}, { request, context });
   });
 }
 
@@ -58,7 +58,8 @@ function StaffConfirm() {
   const answer = useActionData<SignInAnswer>();
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
-  const error = answer?.error;
+  // A passkey's refusal is shown beside the passkey button.
+  const error = answer?.via === 'passkey' ? undefined : answer?.error;
   const errorId = error ? 'confirm-error' : undefined;
   return (
     <Card as="section" className="mx-auto max-w-md p-5 sm:p-8">

@@ -43,7 +43,7 @@ async function signInAction({ request, context }: ActionFunctionArgs) {
         ? await signIn.signInWithPasskey(formText(form, 'response'), staffRequest)
         : await signIn.signInWithPassword({ email, ...passwordAttemptOf(form, url) }, staffRequest);
     if (outcome.outcome === 'signed-in') return redirect(safeReturnTo(url.searchParams.get('returnTo')) ?? '/staff', 303);
-    return refusal(outcome, intent === 'passkey' ? {} : { email }, { request, context });
+    return refusal(outcome, intent === 'passkey' ? { via: 'passkey' } : { email }, { request, context });
   });
 }
 
@@ -56,7 +56,8 @@ function StaffSignIn() {
   const answer = useActionData<SignInAnswer>();
   const navigation = useNavigation();
   const sending = navigation.state === 'submitting' && navigation.formData?.get('intent') === null;
-  const error = answer?.error;
+  // A passkey's refusal is shown beside the passkey button.
+  const error = answer?.via === 'passkey' ? undefined : answer?.error;
   const errorId = error ? 'sign-in-error' : undefined;
   return (
     <Card as="section" className="mx-auto max-w-md p-5 sm:p-8">
