@@ -188,7 +188,7 @@ describe('npm run inquiries:status', () => {
 });
 
 describe('npm run staff:invite', () => {
-  it('prints a single-use invitation link as its last line while the site runs, and refuses an existing account', async () => {
+  it('prints a single-use invitation link as its last line while the site runs, and refuses an existing account', { timeout: 90_000 }, async () => {
     const folders = workFolder();
     const site = await start(folders, { PUBLIC_ORIGIN: 'https://carts.example' });
 
@@ -225,7 +225,7 @@ describe('npm run staff:invite', () => {
     expect((await fetch(`${site.origin}${pathname}${search}`)).status).toBe(404);
   });
 
-  it('answers wrong arguments with the usage and exit code 2', () => {
+  it('answers wrong arguments with the usage and exit code 2', { timeout: 90_000 }, () => {
     const folders = workFolder();
     for (const args of [
       [],
