@@ -164,6 +164,8 @@ vehicleSchema.index({ name: 'text', description: 'text' }, { name: 'vehicle_sear
 // The inventory's brand and showroom filters read only the vehicles they name (the brand's with the price range too).
 vehicleSchema.index({ brand: 1, price: 1 });
 vehicleSchema.index({ 'unit.location': 1 });
+// The listed vehicles are those not sold: counted from this index without reading a vehicle.
+vehicleSchema.index({ 'unit.status': 1 });
 
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.

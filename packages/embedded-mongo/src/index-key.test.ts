@@ -138,6 +138,21 @@ describe('query plans', () => {
     expect(planQuery({ slug: 'ev-city', $or: [{ a: 1 }] }, [slug]).covered).toBe(false);
   });
 
+  it('bounds a range on both sides only on an index where no document has several entries', () => {
+    const price = new IndexDefinition({ key: { price: 1 }, name: 'price_1' }, 'db.vehicles');
+    const filter = { price: { $gte: 15_000, $lte: 25_000 } };
+
+    const single = planQuery(filter, [price], undefined, undefined, () => false);
+    expect(inRanges(single, [15_000])).toBe(true);
+    expect(inRanges(single, [25_000])).toBe(true);
+    expect(inRanges(single, [25_001])).toBe(false);
+    expect(inRanges(single, [14_999])).toBe(false);
+    // An array [10000, 30000] matches through two elements, neither in both bounds: one bound only.
+    const multikey = planQuery(filter, [price], undefined, undefined, () => true);
+    expect(inRanges(multikey, [30_000])).toBe(true);
+    expect(inRanges(multikey, [10_000])).toBe(false);
+  });
+
   it('takes the sort from the index order after the pinned fields, or from an index that only sorts', () => {
     const now = new Date();
     const due = planQuery({ 'notification.status': 'pending', 'notification.nextAttemptAt': { $lte: now } }, [id, outbox], { 'notification.nextAttemptAt': 1 });

@@ -70,14 +70,21 @@ export function filterParts(filter: Document | undefined): FilterParts {
 
 /**
  * Chooses how to read a filter: the index that narrows it most (the longest run of leading index
- * fields pinned by equality or $in, then at most one range bound on the next field), else an index
+ * fields pinned by equality or $in, then a range on the next field), else an index
  * whose order is the sort's, else every document. The plan only ever widens the set of documents
  * to look at (every candidate is checked against the whole filter again unless the plan is
  * `covered`), so it uses an index only where that is certain: scalar values, no sparse or partial
- * index for conditions that could match a missing field, and one bound of a range (an array field
- * can match $gt and $lt through different elements).
+ * index for conditions that could match a missing field, and both bounds of a range only on an
+ * index where no document has several entries (`isMultikey`: an array field can match $gt and $lt
+ * through different elements; unknown, it is taken to be multikey).
  */
-export function planQuery(filter: Document | undefined, indexes: readonly IndexDefinition[], sortSpec?: Document, collation?: Document): QueryPlan {
+export function planQuery(
+  filter: Document | undefined,
+  indexes: readonly IndexDefinition[],
+  sortSpec?: Document,
+  collation?: Document,
+  isMultikey: (index: IndexDefinition) => boolean = () => true,
+): QueryPlan {
   const parts = filterParts(filter);
   if (parts.text !== undefined) {
     const textIndex = indexes.find((index) => index.text);
@@ -88,7 +95,7 @@ export function planQuery(filter: Document | undefined, indexes: readonly IndexD
   let best: { plan: QueryPlan; score: number } | undefined;
   for (const index of indexes) {
     if (index.partial || index.text) continue;
-    const found = planIndex(parts, index, sort);
+    const found = planIndex(parts, index, sort, isMultikey);
     if (!found) continue;
     const score = found.score * 4 + (found.plan.order !== 'natural' ? 2 : 0) + (index.unique ? 1 : 0);
     if (!best || score > best.score) best = { plan: found.plan, score };
@@ -141,7 +148,12 @@ function sortOrder(index: IndexDefinition, start: number, sort: SortField[]): 'a
   return sort[0]!.direction === 1 ? 'asc' : 'desc';
 }
 
-function planIndex(parts: FilterParts, index: IndexDefinition, sort: SortField[] | undefined): { plan: QueryPlan; score: number } | undefined {
+function planIndex(
+  parts: FilterParts,
+  index: IndexDefinition,
+  sort: SortField[] | undefined,
+  isMultikey: (index: IndexDefinition) => boolean,
+): { plan: QueryPlan; score: number } | undefined {
   let prefixes: Buffer[] = [Buffer.alloc(0)];
   let score = 0;
   let pinned = 0;
@@ -150,7 +162,7 @@ function planIndex(parts: FilterParts, index: IndexDefinition, sort: SortField[]
   let ranges: KeyRange[] | undefined;
   for (const field of index.fields) {
     const conditions = parts.fields.get(field);
-    const condition = conditions?.map((entry) => fieldCondition(entry, index, field)).find((found): found is FieldCondition => found !== undefined);
+    const condition = conditions?.map((entry) => fieldCondition(entry, index, field, isMultikey)).find((found): found is FieldCondition => found !== undefined);
     if (!condition) break;
     used.add(field);
     if (!condition.exact || conditions!.length > 1) exact = false;
@@ -182,7 +194,7 @@ function planIndex(parts: FilterParts, index: IndexDefinition, sort: SortField[]
   return { plan: { index, ranges, order, covered }, score };
 }
 
-function fieldCondition(condition: unknown, index: IndexDefinition, field: string): FieldCondition | undefined {
+function fieldCondition(condition: unknown, index: IndexDefinition, field: string, isMultikey: (index: IndexDefinition) => boolean): FieldCondition | undefined {
   // { a: null } matches a missing a, which has the null key; { 'a.b': null } also matches an array
   // of a whose element lacks b, which has no entry at all, so only plain fields use the index.
   const nullFindsAll = !index.sparse && !field.includes('.');
@@ -206,24 +218,30 @@ function fieldCondition(condition: unknown, index: IndexDefinition, field: strin
     const found = prefixCondition(source, flags);
     if (found) return { ...found, exact: found.exact && operators.every((operator) => operator === '$regex' || operator === '$options') };
   }
-  for (const operator of ['$gte', '$gt', '$lte', '$lt'] as const) {
-    const value = condition[operator];
-    if (value === undefined || !isRangeComparable(value)) continue;
-    const encoded = encodeKeyPart(value);
-    const bracket = encoded[0]!;
-    const exact = alone && isExactValue(value);
-    switch (operator) {
-      case '$gte':
-        return { lower: encoded, bracket, exact };
-      case '$gt':
-        return { lower: Buffer.concat([encoded, AFTER]), bracket, exact };
-      case '$lte':
-        return { upper: Buffer.concat([encoded, AFTER]), bracket, exact };
-      case '$lt':
-        return { upper: encoded, bracket, exact };
-    }
+  const lower = rangeBound(condition, '$gte', '$gt');
+  const upper = rangeBound(condition, '$lte', '$lt');
+  // Both bounds hold one value only where no document has several entries: an array field can
+  // meet $gte and $lte through different elements, and then no single key is in both.
+  if (lower && upper && lower.bracket === upper.bracket && !isMultikey(index)) {
+    const exact = operators.length === 2 && lower.exact && upper.exact;
+    return { lower: lower.key, upper: upper.key, bracket: lower.bracket, exact };
   }
-  return undefined;
+  const bound = lower ?? upper;
+  if (!bound) return undefined;
+  const exact = alone && bound.exact;
+  return bound === lower ? { lower: bound.key, bracket: bound.bracket, exact } : { upper: bound.key, bracket: bound.bracket, exact };
+}
+
+/** One side of a range: `inclusive` ($gte, $lte) or `exclusive` ($gt, $lt), whichever is present. */
+function rangeBound(condition: Document, inclusive: '$gte' | '$lte', exclusive: '$gt' | '$lt'): { key: Buffer; bracket: number; exact: boolean } | undefined {
+  const operator = condition[inclusive] !== undefined ? inclusive : exclusive;
+  const value = condition[operator] as unknown;
+  if (value === undefined || !isRangeComparable(value)) return undefined;
+  const encoded = encodeKeyPart(value);
+  // The keys that begin with a value's bytes are that value's: past them is value + 0xff.
+  const past = Buffer.concat([encoded, AFTER]);
+  const key = operator === '$gte' || operator === '$lt' ? encoded : past;
+  return { key, bracket: encoded[0]!, exact: isExactValue(value) && (condition[inclusive] === undefined || condition[exclusive] === undefined) };
 }
 
 /**

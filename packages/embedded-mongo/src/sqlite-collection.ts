@@ -50,6 +50,7 @@ export class SqliteCollection {
   private readonly store: StoreStatements;
   private readonly table: string;
   private readonly stored: StoredIndex[] = [];
+  private readonly multikey = new Map<IndexDefinition, { version: string; multikey: boolean }>();
 
   constructor(store: StoreStatements, info: CollectionInfo, indexes: { id: number; spec: Document }[]) {
     this.store = store;
@@ -170,7 +171,7 @@ export class SqliteCollection {
 
   private plan(filter: Document | undefined, sort?: Document, collation?: Document): QueryPlan {
     try {
-      return planQuery(filter, this.indexes, sort, collation);
+      return planQuery(filter, this.indexes, sort, collation, (index) => this.isMultikey(index));
     } catch (error) {
       if (error instanceof TextIndexMissing) throw new MongoCommandError(27, error.message);
       throw error;
@@ -411,6 +412,20 @@ export class SqliteCollection {
 
   private textIndexes(): StoredIndex[] {
     return this.stored.filter((index) => index.definition.text);
+  }
+
+  /**
+   * Whether some document has several entries in the index (an array in an indexed field). Read
+   * from the index table again only after the database changed (by this connection or another).
+   */
+  private isMultikey(index: IndexDefinition): boolean {
+    if (index.isIdIndex) return false;
+    const { version } = this.store.statement("SELECT (SELECT data_version FROM pragma_data_version) || ':' || total_changes() AS version").get() as { version: string };
+    const known = this.multikey.get(index);
+    if (known?.version === version) return known.multikey;
+    const found = this.store.statement(`SELECT 1 AS found FROM ${this.indexTable(index)} GROUP BY rid HAVING count(*) > 1 LIMIT 1`).get() !== undefined;
+    this.multikey.set(index, { version, multikey: found });
+    return found;
   }
 
   /** A document's text in a text index's two FTS5 tables: `text` undefined removes it. */
