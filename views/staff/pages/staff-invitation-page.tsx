@@ -10,7 +10,8 @@ import { formText, minutesUntil, unlessStoreDown } from '../sign-in-answers';
 import type { StaffPageModule } from '../staff-page-module';
 
 interface InvitationPageData {
-  invitation: InvitationView;
+  /** Loader data travels as JSON (the hydration data, the browser router's answers): the expiry as an ISO string. */
+  invitation: Omit<InvitationView, 'expiresAt'> & { expiresAt: string };
   /** The link's token, posted back by the Accept button (the form's address carries none, so no log line can). */
   token: string;
 }
@@ -34,7 +35,7 @@ async function invitationLoader({ request, context }: LoaderFunctionArgs): Promi
   const token = new URL(request.url).searchParams.get('token') ?? '';
   const found = await unlessStoreDown(() => context.get(staffEnrolmentContext).findInvitation(token, context.get(staffRequestContext)));
   if (found.kind !== 'found') refusedLink(found, context);
-  return { invitation: found.invitation, token };
+  return { invitation: { ...found.invitation, expiresAt: found.invitation.expiresAt.toISOString() }, token };
 }
 
 /** Accept: the invitation is used (once) and an enrolment session starts, 303 to the welcome pages. */
@@ -57,7 +58,7 @@ function StaffInvitation() {
       <p className="mt-3 text-ink-700">
         This invitation is for <strong className="text-ink-900">{invitation.name}</strong> ({invitation.email}), with the {STAFF_ROLE_LABELS[invitation.role]} role.
       </p>
-      <p className="mt-2 text-sm text-ink-600">The link works once, until {businessReadableTime(invitation.expiresAt)}.</p>
+      <p className="mt-2 text-sm text-ink-600">The link works once, until {businessReadableTime(new Date(invitation.expiresAt))}.</p>
       <p className="mt-2 text-sm text-ink-600">Accepting takes you to setting up how you sign in: a passkey, or a password and an authenticator app.</p>
       <StaffForm action="/staff/invitation" aria-labelledby="invitation-title" className="mt-6">
         <input type="hidden" name="token" value={token} />
