@@ -1,10 +1,12 @@
 import type { Document } from 'bson';
 import type { QueryPlan } from './query-plan';
+import { substringQuery } from './text-search';
 
 export interface PlanTables {
   table: string;
   indexTable: string | undefined;
   textTable: string | undefined;
+  substringTable: string | undefined;
   sortInMemory: boolean;
   countInIndex: boolean;
 }
@@ -21,6 +23,8 @@ export function describePlan(plan: QueryPlan, tables: PlanTables): Document {
       stage: 'TEXT',
       indexName: plan.text.index.name,
       fts5Table: tables.textTable,
+      // The documents holding every phrase (three ASCII characters or more), from the trigram table.
+      trigramTable: substringQuery(plan.text.search) === undefined ? undefined : tables.substringTable,
       terms: plan.text.search.terms,
       negatedTerms: plan.text.search.negatedTerms,
       phrases: plan.text.search.phrases,

@@ -200,7 +200,9 @@ function explainReply(
   extra: { stages?: (string | undefined)[]; count?: boolean } = {},
 ): Document {
   const namespace = collection?.namespace ?? `${context.db}.${String(Object.values(context.command.explain ?? {})[0] ?? '')}`;
-  const plan = collection ? collection.explain(read.filter, read.sort, read.collation) : { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true };
+  const plan = collection
+    ? collection.explain(read.filter, read.sort, read.collation, extra.count)
+    : { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true };
   const { winningPlan, ...notes } = plan;
   const queryPlanner: Document = { namespace, parsedQuery: read.filter ?? {}, winningPlan, rejectedPlans: [] };
   if (extra.count) queryPlanner.countWithoutDocuments = notes.countWithoutDocuments;

@@ -157,13 +157,23 @@ export class SqliteCollection {
   }
 
   /** What a query would read: for the explain command. */
-  explain(filter: Document | undefined, sort?: Document, collation?: Document): Document {
+  explain(filter: Document | undefined, sort?: Document, collation?: Document, counting = false): Document {
     const sortSpec = sort && Object.keys(sort).length > 0 && !('$natural' in sort) ? sort : undefined;
     const plan = this.plan(filter, sortSpec, collation);
+    const excluded = counting && !plan.covered ? this.notEqualShortcut(filter) : undefined;
+    if (excluded) {
+      const winningPlan = {
+        stage: 'COUNT',
+        countedAs: 'the collection less the entries of one key',
+        inputStage: { stage: 'COUNT_SCAN', indexName: excluded.index.name, sqliteTable: this.indexTable(excluded.index) },
+      };
+      return { winningPlan, usesIndex: true, countWithoutDocuments: true };
+    }
     return describePlan(plan, {
       table: this.table,
       indexTable: plan.index && !plan.index.isIdIndex ? this.indexTable(plan.index) : undefined,
       textTable: plan.text ? this.textTable(plan.text.index) : undefined,
+      substringTable: plan.text ? this.substringTable(plan.text.index) : undefined,
       sortInMemory: sortSpec !== undefined && plan.order === 'natural',
       countInIndex: plan.covered ? true : this.notEqualShortcut(filter) !== undefined,
     });

@@ -216,6 +216,12 @@ describe('queries read through indexes', () => {
     const aggregate = (await indexed.aggregate([{ $match: { brand: 'denago' } }, { $group: { _id: '$status' } }]).explain()) as Document;
     expect(aggregate.queryPlanner.winningPlan.inputStage.indexName).toBe('brand_1');
     expect(aggregate.stagesInMemory).toEqual(['$group']);
+
+    const notDenago = await db.command({ explain: { count: 'indexed', query: { brand: { $ne: 'denago' } } }, verbosity: 'queryPlanner' });
+    expect(notDenago.queryPlanner).toMatchObject({
+      winningPlan: { stage: 'COUNT', inputStage: { stage: 'COUNT_SCAN', indexName: 'brand_1' } },
+      countWithoutDocuments: true,
+    });
   });
 });
 
