@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { AFTER_PREFIX, encodeKeyPart, isRangeComparable } from './index-key';
 import type { IndexDefinition } from './index-definition';
+import { MongoCommandError } from './mongo-command-error';
 import { parseTextSearch } from './text-search';
 import type { TextSearch } from './text-search';
 
@@ -48,6 +49,9 @@ export function filterParts(filter: Document | undefined): FilterParts {
   const parts: FilterParts = { fields: new Map(), others: 0 };
   const visit = (clause: Document) => {
     for (const [field, condition] of Object.entries(clause)) {
+      if ((field === '$and' || field === '$or' || field === '$nor') && Array.isArray(condition) && condition.length === 0) {
+        throw new MongoCommandError(2, '$and/$or/$nor must be a nonempty array');
+      }
       if (field === '$and' && Array.isArray(condition)) {
         for (const member of condition) {
           if (member !== null && typeof member === 'object' && !Array.isArray(member)) visit(member as Document);

@@ -153,6 +153,11 @@ describe('queries read through indexes', () => {
     }
   });
 
+  it('refuse an empty $and as mongod does, counted or found', async () => {
+    await expect(indexed.countDocuments({ $and: [] })).rejects.toThrow(MongoServerError);
+    await expect(indexed.find({ $and: [] }).toArray()).rejects.toThrow(MongoServerError);
+  });
+
   it('claim the earliest due message of an outbox by its compound index', async () => {
     const outbox = db.collection<Stored>('outbox');
     await outbox.createIndex({ status: 1, nextAttemptAt: 1 });
