@@ -312,8 +312,13 @@ async function floodPhase(origin: string, searches: number): Promise<FloodPhase>
   });
   const latencies: number[] = [];
   const until = performance.now() + floodSeconds * 1000;
-  while (performance.now() < until) latencies.push((await timedGet(`${origin}/`)).ms);
-  running = false;
+  try {
+    while (performance.now() < until) latencies.push((await timedGet(`${origin}/`)).ms);
+  } finally {
+    // The search loops stop with the phase, also when it failed, so that failure is the one reported.
+    running = false;
+    await Promise.allSettled(loops);
+  }
   await Promise.all(loops);
   latencies.sort((a, b) => a - b);
   return { p50: percentileOf(latencies, 0.5), p99: percentileOf(latencies, 0.99), samples: latencies.length, searched };
