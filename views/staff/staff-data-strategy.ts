@@ -7,6 +7,11 @@ import { StaffForbiddenError } from '../../src/staff/staff-permissions';
 function asErrorAnswer(error: unknown): Response | null {
   if (error instanceof StoreUnavailableError) return new Response(error.visitorMessage, { status: 503, headers: { 'Retry-After': '30' } });
   if (error instanceof StaffForbiddenError) return new Response(error.publicMessage, { status: 403 });
+  // A service's refusal that names its status and a reason meant for the person (NotEnrollingError, ConfirmationRequiredError…).
+  const { status, publicMessage } = (error ?? {}) as { status?: unknown; publicMessage?: unknown };
+  if (error instanceof Error && typeof status === 'number' && status >= 400 && status < 500 && typeof publicMessage === 'string') {
+    return new Response(publicMessage, { status });
+  }
   return null;
 }
 
@@ -29,5 +34,26 @@ export const staffDataStrategy: DataStrategyFunction<unknown> = async ({ matches
       }
       return [id, answer ? { type: 'error', result: answer } : result];
     }),
+  );
+};
+
+/** React Router's `data(value, { status })` result, which it exports no test for. */
+function isDataWithStatus(value: unknown): value is { type: 'DataWithResponseInit'; data: unknown } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
+}
+
+/**
+ * The same for one route asked for by the browser's staff router (views/staff/server-data-routes.ts):
+ * an answer the page shows as data, such as a refused form with its reasons (`data(values, { status:
+ * 400 })`), goes back as data. Its status is for the page a form without JavaScript comes back to;
+ * React Router would otherwise turn it into a route error and replace the form with an error page.
+ */
+export const bridgedDataStrategy: DataStrategyFunction<unknown> = async (args) => {
+  const results = await staffDataStrategy(args);
+  return Object.fromEntries(
+    Object.entries(results).map(([id, result]) => [
+      id,
+      result.type === 'data' && isDataWithStatus(result.result) ? { type: 'data', result: result.result.data } : result,
+    ]),
   );
 };

@@ -8,14 +8,14 @@ import type { StaffRouteHandle } from '../../src/staff/staff-access';
 import { hydrationDataScript } from '../../src/ssr/hydration-data';
 import type { RenderedPage } from '../../src/ssr/rendered-page.server';
 import { staffDocumentTitle } from './staff-layout';
-import { staffDataStrategy } from './staff-data-strategy';
+import { bridgedDataStrategy, staffDataStrategy } from './staff-data-strategy';
 import { staffRoutes } from './staff-routes';
 
 const handler = createStaticHandler(staffRoutes);
 
 /** One route's loader or action alone, for the browser's staff router (controllers/staff.controller.ts). */
 export function queryStaffRoute(request: Request, routeId: string, context: RouterContextProvider): Promise<unknown> {
-  return handler.queryRoute(request, { routeId, requestContext: context, dataStrategy: staffDataStrategy });
+  return handler.queryRoute(request, { routeId, requestContext: context, dataStrategy: bridgedDataStrategy });
 }
 
 /** The routes whose loaders run when the person's role may not open the page: the frame, and the 403. */

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { buttonClasses } from '../../components/button-styles';
@@ -22,7 +22,10 @@ export function PasskeyRegistration({ action, label }: { action: string; label: 
   const answer = useFetcher<PasskeyRegistrationAnswer>();
   const [supported, setSupported] = useState<boolean | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
-  const sendAnswer = answer.submit;
+  // What the ceremony posts with once the person has answered their device: read when it answers, so
+  // a new form token (every revalidation masks it afresh) never starts a second ceremony.
+  const latest = useRef({ formToken, action, sendAnswer: answer.submit });
+  latest.current = { formToken, action, sendAnswer: answer.submit };
 
   useEffect(() => {
     let live = true;
@@ -41,7 +44,8 @@ export function PasskeyRegistration({ action, label }: { action: string; label: 
     import('@simplewebauthn/browser')
       .then(({ startRegistration }) => startRegistration({ optionsJSON }))
       .then((response) => {
-        if (live) void sendAnswer({ intent: 'passkey', response: JSON.stringify(response), ...(formToken ? { formToken } : {}) }, { method: 'post', action });
+        const { formToken: token, action: target, sendAnswer } = latest.current;
+        if (live) void sendAnswer({ intent: 'passkey', response: JSON.stringify(response), ...(token ? { formToken: token } : {}) }, { method: 'post', action: target });
       })
       .catch((error: unknown) => {
         if (!live) return;
@@ -55,7 +59,7 @@ export function PasskeyRegistration({ action, label }: { action: string; label: 
     return () => {
       live = false;
     };
-  }, [optionsJSON, action, formToken, sendAnswer]);
+  }, [optionsJSON]);
 
   if (supported === null) return <p className="mt-3 text-sm text-ink-600">A passkey needs JavaScript, which is off or still loading in this browser.</p>;
   if (!supported) return <p className="mt-3 text-sm text-ink-600">This browser cannot make passkeys. Use a password and an authenticator app instead.</p>;
