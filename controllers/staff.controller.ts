@@ -13,7 +13,7 @@ import type { Clock } from '../src/time/clock';
 /** Every staff answer, errors and redirects included: never kept, never indexed, the path never sent on. */
 const STAFF_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
 const HTML = 'text/html; charset=utf-8';
-/** The header the browser's staff router sends to run one route's loader or action (views/staff/server-data-routes.ts). */
+/** The header the browser's staff router sends to run one route's loader or action (views/staff/layout/server-data-routes.ts). */
 const ROUTE_HEADER = 'x-staff-route';
 const BODY_LIMIT = '32kb';
 const FIELD_LIMIT = 40;

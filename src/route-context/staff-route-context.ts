@@ -3,7 +3,7 @@ import type { StaffRequest } from '../staff/staff-request';
 import type { StaffSessions } from '../staff/staff-sessions';
 
 // The staff area's route context (views/staff/staff-routes.tsx). Staff loaders and actions run only
-// on the server (the browser reaches them through views/staff/server-data-routes.ts), so every
+// on the server (the browser reaches them through views/staff/layout/server-data-routes.ts), so every
 // value here is a server service or this request's own state, built per request by
 // controllers/staff.controller.ts. Each staff service's context sits beside its interface in src/staff/.
 

@@ -43,7 +43,7 @@ function isDataWithStatus(value: unknown): value is { type: 'DataWithResponseIni
 }
 
 /**
- * The same for one route asked for by the browser's staff router (views/staff/server-data-routes.ts):
+ * The same for one route asked for by the browser's staff router (views/staff/layout/server-data-routes.ts):
  * an answer the page shows as data, such as a refused form with its reasons (`data(values, { status:
  * 400 })`), goes back as data. Its status is for the page a form without JavaScript comes back to;
  * React Router would otherwise turn it into a route error and replace the form with an error page.

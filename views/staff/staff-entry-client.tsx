@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider, type RouteObject } from 'react-router';
 import { HYDRATION_DATA_ELEMENT_ID } from '../../src/ssr/hydration-data';
-import { serverDataRoutes } from './server-data-routes';
+import { serverDataRoutes } from './layout/server-data-routes';
 import { staffRoutes } from './staff-routes';
 
 /** The page's lazy route modules must be in place before hydration, or the first render would differ. */

@@ -7,7 +7,7 @@ import { staffRequestContext } from '../../src/route-context/staff-route-context
 import type { StaffRouteHandle } from '../../src/staff/staff-access';
 import { hydrationDataScript } from '../../src/ssr/hydration-data';
 import type { RenderedPage } from '../../src/ssr/rendered-page.server';
-import { staffDocumentTitle } from './staff-layout';
+import { staffDocumentTitle } from './layout/staff-layout';
 import { bridgedDataStrategy, staffDataStrategy } from './staff-data-strategy';
 import { staffRoutes } from './staff-routes';
 

@@ -1,8 +1,8 @@
 import { data, type RouteObject } from 'react-router';
 import { staffRequestContext } from '../../src/route-context/staff-route-context';
 import { EVERY_ROLE, type StaffRouteHandle } from '../../src/staff/staff-access';
-import { StaffLayout, staffLayoutLoader } from './staff-layout';
-import { StaffRouteError } from './staff-route-error';
+import { StaffLayout, staffLayoutLoader } from './layout/staff-layout';
+import { StaffRouteError } from './layout/staff-route-error';
 
 const STAFF = { roles: EVERY_ROLE };
 const OWNER = { roles: ['owner'] } as const;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router';
 import type { PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { buttonClasses } from '../../components/button-styles';
-import { useStaffLayout } from '../staff-layout';
+import { useStaffLayout } from '../layout/staff-layout';
 
 /** What an action answers the passkey registration's two steps with (a success is a redirect). */
 export interface PasskeyRegistrationAnswer {

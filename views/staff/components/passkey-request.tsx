@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useActionData, useFetcher, useLocation, useNavigation, useSubmit } from 'react-router';
 import type { PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { buttonClasses } from '../../components/button-styles';
-import { useStaffLayout } from '../staff-layout';
+import { useStaffLayout } from '../layout/staff-layout';
 
 /** What the sign-in and confirmation actions answer a passkey step with. */
 export interface PasskeyStepAnswer {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { useStaffLayout } from '../staff-layout';
+import { useStaffLayout } from '../layout/staff-layout';
 
 /**
  * Every staff form: a POST to its route's action (with or without JavaScript) carrying the session's

@@ -12,9 +12,9 @@ import { PasskeyRegistration, type PasskeyRegistrationAnswer } from '../componen
 import { StaffField } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
 import { StaffTime } from '../components/staff-time';
-import { confirmedChange, fieldText, staffAnswer } from '../owner-answers';
-import { useStaffLayout } from '../staff-layout';
-import type { StaffPageModule } from '../staff-page-module';
+import { confirmedChange, fieldText, staffAnswer } from './owner-answers';
+import { useStaffLayout } from '../layout/staff-layout';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 const PAGE = '/staff/account';
 

@@ -6,8 +6,8 @@ import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { AuditEventList, auditEventRow, type AuditEventRow } from '../components/audit-event-list';
 import { staffInputClasses } from '../components/sign-in-fields';
-import { staffAnswer } from '../owner-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { staffAnswer } from './owner-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 interface AuditPageData {
   events: AuditEventRow[];

@@ -7,9 +7,9 @@ import { Card } from '../../components/card';
 import { PasskeyRequest } from '../components/passkey-request';
 import { PasswordAndCodeFields } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
-import { formText, minutesUntil, passwordAttemptOf, refusal, unlessPasskeyOptions, unlessStoreDown, wantsRecoveryCode, type SignInAnswer } from '../sign-in-answers';
-import { useStaffLayout } from '../staff-layout';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, minutesUntil, passwordAttemptOf, refusal, unlessPasskeyOptions, unlessStoreDown, wantsRecoveryCode, type SignInAnswer } from './sign-in-answers';
+import { useStaffLayout } from '../layout/staff-layout';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 /** The one answer to a failed confirmation: no hint which part was wrong. */
 export const CONFIRMATION_REFUSED_MESSAGE = 'That password and code do not match your account';

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { STAFF_ROLE_LABELS } from '../../../src/staff/staff-role';
 import { can } from '../../../src/staff/staff-permissions';
 import { Card } from '../../components/card';
-import { useStaffLayout } from '../staff-layout';
-import type { StaffPageModule } from '../staff-page-module';
+import { useStaffLayout } from '../layout/staff-layout';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 interface Destination {
   to: string;

@@ -6,8 +6,8 @@ import { STAFF_ROLE_LABELS } from '../../../src/staff/staff-role';
 import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { StaffForm } from '../components/staff-form';
-import { formText, minutesUntil, unlessStoreDown } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, minutesUntil, unlessStoreDown } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 interface InvitationPageData {
   /** Loader data travels as JSON (the hydration data, the browser router's answers): the expiry as an ISO string. */

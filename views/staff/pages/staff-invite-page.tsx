@@ -6,8 +6,8 @@ import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { StaffField, staffInputClasses } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
-import { confirmedChange, fieldText } from '../owner-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { confirmedChange, fieldText } from './owner-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 const PAGE = '/staff/people/new';
 const EMAIL_MAX = 254;

@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import type { StaffPageModule } from '../staff-page-module';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 /** Any other address under /staff: the staff area's own 404, inside its layout. */
 function notFoundLoader(): never {

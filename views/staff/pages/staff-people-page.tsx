@@ -7,8 +7,8 @@ import { Card } from '../../components/card';
 import { StaffForm } from '../components/staff-form';
 import { InvitationLine, invitationRow, StatusBadge, type InvitationRow } from '../components/staff-person-status';
 import { StaffTime } from '../components/staff-time';
-import { confirmedChange, fieldText, staffAnswer, type ChangeRefusal } from '../owner-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { confirmedChange, fieldText, staffAnswer, type ChangeRefusal } from './owner-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 const PAGE = '/staff/people';
 

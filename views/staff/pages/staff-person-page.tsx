@@ -9,8 +9,8 @@ import { AuditEventList, auditEventRow, type AuditEventRow } from '../components
 import { StaffForm } from '../components/staff-form';
 import { InvitationLine, invitationRow, StatusBadge, type InvitationRow } from '../components/staff-person-status';
 import { StaffTime } from '../components/staff-time';
-import { confirmedChange, fieldText, refused, staffAnswer, type ChangeRefusal } from '../owner-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { confirmedChange, fieldText, refused, staffAnswer, type ChangeRefusal } from './owner-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 /** Recent events of this person shown on their page; the audit log has the rest. */
 const RECENT_EVENTS = 10;

@@ -7,8 +7,8 @@ import { Card } from '../../components/card';
 import { StaffForm } from '../components/staff-form';
 import { PasskeyRequest } from '../components/passkey-request';
 import { PasswordAndCodeFields, StaffField } from '../components/sign-in-fields';
-import { formText, minutesUntil, passwordAttemptOf, refusal, unlessPasskeyOptions, unlessStoreDown, wantsRecoveryCode, type SignInAnswer } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, minutesUntil, passwordAttemptOf, refusal, unlessPasskeyOptions, unlessStoreDown, wantsRecoveryCode, type SignInAnswer } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 interface SignInPageData {
   /** `?with=recovery-code`: the form asks for a recovery code instead of the app's code. */

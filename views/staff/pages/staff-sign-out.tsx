@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from 'react-router';
 import { staffRequestContext, staffSessionsContext } from '../../../src/route-context/staff-route-context';
-import type { StaffPageModule } from '../staff-page-module';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 /** `POST /staff/sign-out` (the button in every signed-in page's header): the session ends on the server. */
 async function signOutAction({ context }: ActionFunctionArgs) {

@@ -5,8 +5,8 @@ import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { StaffField } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
-import { formText, unlessStoreDown } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, unlessStoreDown } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 /** This page holds the key: never kept anywhere, and never recompressed on the way (ASVS 6.5, decision 011's flow 2). */
 const KEY_HEADERS = { 'Cache-Control': 'no-store, no-transform' };

@@ -5,8 +5,8 @@ import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { PasskeyRegistration, type PasskeyRegistrationAnswer } from '../components/passkey-registration';
 import { StaffForm } from '../components/staff-form';
-import { formText, unlessPasskeyOptions, unlessStoreDown } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, unlessPasskeyOptions, unlessStoreDown } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 function welcomeLoader({ context }: LoaderFunctionArgs): Promise<EnrolmentProgress> {
   return unlessStoreDown(() => context.get(staffEnrolmentContext).progress(context.get(staffRequestContext)));

@@ -6,8 +6,8 @@ import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { StaffField } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
-import { formText, unlessStoreDown } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { formText, unlessStoreDown } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 interface PasswordPageData {
   /** The account's e-mail, in the hidden username field a password manager saves the password under. */

@@ -4,8 +4,8 @@ import { staffEnrolmentContext } from '../../../src/staff/staff-enrolment';
 import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { StaffForm } from '../components/staff-form';
-import { unlessStoreDown } from '../sign-in-answers';
-import type { StaffPageModule } from '../staff-page-module';
+import { unlessStoreDown } from './sign-in-answers';
+import type { StaffPageModule } from '../layout/staff-page-module';
 
 type RecoveryCodesPageData = { made: boolean };
 type RecoveryCodesAnswer = { codes: string[] } | { error: string };

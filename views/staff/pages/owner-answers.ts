@@ -1,8 +1,8 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { StoreUnavailableError } from '../../src/db/store-unavailable-error';
-import { ConfirmationRequiredError, type StaffAccountChange } from '../../src/staff/staff-accounts';
-import { StaffForbiddenError } from '../../src/staff/staff-permissions';
-import { safeReturnTo } from '../../src/staff/safe-return-to';
+import { StoreUnavailableError } from '../../../src/db/store-unavailable-error';
+import { ConfirmationRequiredError, type StaffAccountChange } from '../../../src/staff/staff-accounts';
+import { StaffForbiddenError } from '../../../src/staff/staff-permissions';
+import { safeReturnTo } from '../../../src/staff/safe-return-to';
 import { requireConfirmation } from './require-confirmation';
 
 // How the owner's pages and the account page answer what the services raise: a role without the

@@ -4,7 +4,7 @@ import type { ActionFunction, LoaderFunction, ShouldRevalidateFunction } from 'r
 /**
  * What a staff page file gives the route table (views/staff/staff-routes.tsx), loaded lazily so that
  * each page is its own chunk. Its loader and action run only on the server: the browser reaches them
- * through views/staff/server-data-routes.ts. Who may open the page is on the route itself.
+ * through views/staff/layout/server-data-routes.ts. Who may open the page is on the route itself.
  */
 export interface StaffPageModule {
   Component: ComponentType;

@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Form, Link, NavLink, Outlet, useMatches, useRouteLoaderData, type LoaderFunctionArgs } from 'react-router';
-import { siteDataContext } from '../../src/route-context/route-context';
-import { staffRequestContext } from '../../src/route-context/staff-route-context';
-import type { StaffRouteHandle } from '../../src/staff/staff-access';
-import type { StaffMemberView } from '../../src/staff/staff-request';
-import { buttonClasses } from '../components/button-styles';
+import { siteDataContext } from '../../../src/route-context/route-context';
+import { staffRequestContext } from '../../../src/route-context/staff-route-context';
+import type { StaffRouteHandle } from '../../../src/staff/staff-access';
+import type { StaffMemberView } from '../../../src/staff/staff-request';
+import { buttonClasses } from '../../components/button-styles';
 
 /** What every staff page's frame shows: who is signed in, and the token each of its forms carries. */
 export interface StaffLayoutData {

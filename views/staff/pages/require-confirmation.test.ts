@@ -1,8 +1,8 @@
 import { RouterContextProvider } from 'react-router';
 import { describe, expect, test } from 'vitest';
-import { staffRequestContext, staffSessionsContext } from '../../src/route-context/staff-route-context';
-import type { StaffRequest } from '../../src/staff/staff-request';
-import type { StaffSessions } from '../../src/staff/staff-sessions';
+import { staffRequestContext, staffSessionsContext } from '../../../src/route-context/staff-route-context';
+import type { StaffRequest } from '../../../src/staff/staff-request';
+import type { StaffSessions } from '../../../src/staff/staff-sessions';
 import { requireConfirmation } from './require-confirmation';
 
 function contextWith(recentlyConfirmed: boolean): RouterContextProvider {

@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from 'react-router';
-import { staffRequestContext, staffSessionsContext } from '../../src/route-context/staff-route-context';
-import { safeReturnTo } from '../../src/staff/safe-return-to';
+import { staffRequestContext, staffSessionsContext } from '../../../src/route-context/staff-route-context';
+import { safeReturnTo } from '../../../src/staff/safe-return-to';
 
 /**
  * For the action of a sensitive change (a sign-in method, a role, a person, sessions; decision 011,

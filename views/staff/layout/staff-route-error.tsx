@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { buttonClasses } from '../components/button-styles';
+import { buttonClasses } from '../../components/button-styles';
 
 /** What a status means to the person who met it, in the staff area's words. */
 function explain(status: number, detail: unknown): { title: string; text: string } {

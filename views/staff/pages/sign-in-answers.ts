@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type ShouldRevalidateFunction } from 'react-router';
-import { StoreUnavailableError } from '../../src/db/store-unavailable-error';
-import { staffRequestContext } from '../../src/route-context/staff-route-context';
-import type { StaffSignInOutcome } from '../../src/staff/staff-sign-in';
-import type { PasskeyStepAnswer } from './components/passkey-request';
-import { STAFF_ROUTE_HEADER } from './server-data-routes';
+import { StoreUnavailableError } from '../../../src/db/store-unavailable-error';
+import { staffRequestContext } from '../../../src/route-context/staff-route-context';
+import type { StaffSignInOutcome } from '../../../src/staff/staff-sign-in';
+import type { PasskeyStepAnswer } from '../components/passkey-request';
+import { STAFF_ROUTE_HEADER } from '../layout/server-data-routes';
 
 // What the sign-in and confirmation actions share: they answer a refusal, a throttle and a
 // database outage the same way, and read the same form fields.
