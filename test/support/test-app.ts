@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { Express } from 'express';
+import type { DestinationStream } from 'pino';
 import { afterAll, beforeAll } from 'vitest';
 import { seedCatalogIfEmpty } from '../../services/catalog-import.service';
 import type { InquiryOutbox } from '../../services/mail-outbox.service';
@@ -45,6 +46,11 @@ export interface TestAppOptions {
    * inquiry arrived, and when the catalog version is read again. Unset: the system clock.
    */
   clock?: Clock;
+  /**
+   * Where the site's log lines go, at every level (trace), instead of being silenced: a test that
+   * reads them (test/support/log-lines.ts) sees exactly what an operator's log collection would.
+   */
+  log?: DestinationStream;
 }
 
 /** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
@@ -54,7 +60,7 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
 
 /**
  * The whole site for HTTP tests, put together by the server's own composeSite: the configuration from
- * loadEnv (defaults plus `overrides`, logging silenced), a fresh test database that gets the shipped
+ * loadEnv (defaults plus `overrides`, logging silenced unless `options.log` takes it), a fresh test database that gets the shipped
  * catalog unless SEED_CATALOG is false, the catalog service, and the source index.html with
  * the server renderer. It never listens; Supertest binds port 0 itself.
  *
@@ -65,9 +71,9 @@ function asEnvironment(overrides: Partial<Env>): NodeJS.ProcessEnv {
  * Mongoose's default connection is process-wide, so a test file runs one test app at a time.
  */
 export async function startTestApp(overrides: Partial<Env> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: options.log ? 'trace' : 'silent', NODE_ENV: 'test' });
   const business = loadBusinessFile(env.BUSINESS_FILE);
-  const logger = createLogger(env);
+  const logger = createLogger(env, options.log);
   const database = await startTestDatabase();
   if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
   const clock = options.clock ?? systemClock;
