@@ -6,6 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEventRepository } from '../../models/audit-event.repository';
 import { createAuditLog } from '../../services/audit-log.service';
 import type { StaffRequest } from '../../src/staff/staff-request';
+import { ERROR_LEVEL, logLines, type LogRecord } from '../support/log-lines';
+import { createTestStaffAccount } from '../support/staff-accounts';
+import { cookieOf, postSignIn } from '../support/staff-sign-in';
 import { useTestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
 import { createActiveStaff, openStaffSession, pageFormToken, type TestStaffSession } from '../support/staff-session';
@@ -18,7 +21,9 @@ import { createActiveStaff, openStaffSession, pageFormToken, type TestStaffSessi
 
 const START = new Date('2026-11-26T15:00:00.000Z');
 const clock = testClock(START);
-const site = useTestApp({}, { clock: clock.now });
+// The site's own log lines, as the operator's log collection gets them; X-Forwarded-For gives each attempt its address.
+const log = logLines();
+const site = useTestApp({ TRUST_PROXY: '1' }, { clock: clock.now, log: log.destination });
 
 let owner: { id: string; email: string };
 let ownerSession: TestStaffSession;
@@ -183,5 +188,141 @@ describe('what the audit log keeps', () => {
     expect(stored).toContain('staff.disabled');
     expect(stored).toContain('request.refused');
     for (const secret of [ownerSession.cookie.split('=')[1]!, theirs.cookie.split('=')[1]!, formToken, 'typed-by-someone']) expect(stored).not.toContain(secret);
+  });
+});
+
+/** An audit line's fields as the event stored in audit_events reads, ids and the time as text. */
+function asLogged(event: Record<string, unknown>) {
+  const { _id, staffIds, at, ...rest } = event;
+  return JSON.parse(JSON.stringify({ ...rest, at: (at as Date).toISOString() })) as Record<string, unknown>;
+}
+
+const UTC_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe('the audit log lines the site writes', () => {
+  it('writes each event a request records as exactly one JSON line with msg "audit": kind, actor, subject, address, user agent, request id and the UTC time', async () => {
+    clock.advance(60_000);
+    const person = await createTestStaffAccount({ role: 'sales', name: 'Sal Lines', now: clock.now() });
+    const before = new Set((await mongoose.connection.collection('audit_events').find().toArray()).map((event) => String(event._id)));
+    const mark = log.lines.length;
+    const client = { origin: site.env.PUBLIC_ORIGIN, address: '203.0.113.21' };
+    const userAgent = 'Mozilla/5.0 (audit lines test)';
+
+    const failed = await postSignIn(site.app, { email: person.email, password: 'not the password at all', code: person.code(clock.now()) }, client).set(
+      'User-Agent',
+      userAgent,
+    );
+    expect(failed.status).toBe(400);
+    clock.advance(60_000);
+    const signedIn = await postSignIn(site.app, { email: person.email, password: person.password, code: person.code(clock.now()) }, client).set('User-Agent', userAgent);
+    expect(signedIn.status).toBe(303);
+    const session = cookieOf(signedIn, 'staff-session')!;
+    const denied = await request(site.app).get('/staff/audit').set('Cookie', session).set('X-Forwarded-For', client.address).set('User-Agent', userAgent);
+    expect(denied.status).toBe(403);
+    const home = await request(site.app).get('/staff').set('Cookie', session);
+    const signedOut = await request(site.app)
+      .post('/staff/sign-out')
+      .set('Origin', site.env.PUBLIC_ORIGIN)
+      .set('Cookie', session)
+      .set('X-Forwarded-For', client.address)
+      .set('User-Agent', userAgent)
+      .type('form')
+      .send({ formToken: pageFormToken(home.text) });
+    expect(signedOut.status).toBe(303);
+
+    const events = (await mongoose.connection.collection('audit_events').find().sort({ at: 1, _id: 1 }).toArray()).filter((event) => !before.has(String(event._id)));
+    const lines = log.records(mark).filter((record) => record.msg === 'audit');
+    expect(events.map((event) => event.kind)).toEqual(['sign-in.failed', 'sign-in.succeeded', 'access.denied', 'sign-out']);
+    expect(lines).toHaveLength(events.length);
+    // Each event is in the log exactly once, with the same fields as stored.
+    for (const event of events) {
+      const logged = lines.filter(
+        (line) => (line.audit as { requestId: string; kind: string }).requestId === event.requestId && (line.audit as { kind: string }).kind === event.kind,
+      );
+      expect(logged).toHaveLength(1);
+      expect(logged[0]!.audit).toEqual(asLogged(event));
+      expect(logged[0]!.level).toBe(30);
+      expect(logged[0]!.time).toMatch(UTC_ISO);
+    }
+    // The request id is the one the response carried, so an audit line joins its request line.
+    const byKind = (kind: string) => lines.find((line) => (line.audit as { kind: string }).kind === kind)!.audit as Record<string, unknown>;
+    expect(byKind('sign-in.failed').requestId).toBe(failed.headers['x-request-id']);
+    expect(byKind('sign-in.succeeded').requestId).toBe(signedIn.headers['x-request-id']);
+    expect(byKind('access.denied').requestId).toBe(denied.headers['x-request-id']);
+    expect(byKind('sign-out').requestId).toBe(signedOut.headers['x-request-id']);
+    expect(
+      log.records(mark).filter((record) => record.msg === 'request completed' && (record.req as { id: string }).id === signedIn.headers['x-request-id']),
+    ).toHaveLength(1);
+    expect(byKind('sign-in.succeeded')).toEqual({
+      at: clock.now().toISOString(),
+      kind: 'sign-in.succeeded',
+      actor: { type: 'anonymous' },
+      subject: { staffId: person.id, email: person.email },
+      address: '203.0.113.21',
+      userAgent,
+      requestId: signedIn.headers['x-request-id'],
+      details: { method: 'password+code' },
+    });
+    expect(byKind('sign-in.failed')).toMatchObject({ subject: { staffId: person.id, email: person.email }, details: { reason: 'wrong-password' } });
+    expect(byKind('access.denied')).toMatchObject({ actor: { type: 'staff', staffId: person.id, email: person.email, role: 'sales' } });
+    expect(byKind('sign-out')).toMatchObject({ actor: { type: 'staff', staffId: person.id } });
+    for (const line of log.lines.slice(mark)) {
+      expect(line).not.toContain(session.split('=')[1]!);
+      expect(line).not.toContain('not the password at all');
+      expect(line).not.toContain(person.password);
+    }
+  });
+
+  it('keeps a forged line out of the log: an e-mail with a newline and JSON makes one audit line and one request line, and the unknown e-mail is in neither', async () => {
+    const forgedEmail = 'intruder.typed@example.org\n{"level":30,"time":"2026-11-26T16:00:00.000Z","msg":"forged"}';
+    const forgedAgent = 'Mozilla/5.0 "},"msg":"forged","x":{"';
+    const before = await mongoose.connection.collection('audit_events').countDocuments();
+    const mark = log.lines.length;
+    const attempt = await postSignIn(
+      site.app,
+      { email: forgedEmail, password: 'whatever was typed', code: '123456' },
+      { origin: site.env.PUBLIC_ORIGIN, address: '203.0.113.22' },
+    ).set('User-Agent', forgedAgent);
+    expect(attempt.status).toBe(400);
+
+    const events = await mongoose.connection.collection('audit_events').find().sort({ at: 1, _id: 1 }).skip(before).toArray();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'sign-in.failed', actor: { type: 'anonymous' }, userAgent: forgedAgent, details: { reason: 'unknown-account' } });
+    expect(events[0]!.subject).toBeUndefined();
+    expect(JSON.stringify(events[0])).not.toContain('intruder');
+
+    // Every line is one JSON object (records() fails on any other), and there are exactly two: the event's and the request's.
+    const records: LogRecord[] = log.records(mark);
+    expect(records.map((record) => record.msg)).toEqual(['audit', 'request completed']);
+    expect(records.some((record) => record.msg === 'forged')).toBe(false);
+    expect((records[0]!.audit as { userAgent: string }).userAgent).toBe(forgedAgent);
+    for (const line of log.lines.slice(mark)) expect(line).not.toContain('intruder');
+  });
+});
+
+// Last: the database stays down for the rest of the file.
+describe('a database outage during sign-in', () => {
+  it('answers 503 without a cookie and logs the failed request as an error line, with nothing typed in it', async () => {
+    clock.advance(60_000);
+    const person = await createTestStaffAccount({ role: 'owner', now: clock.now() });
+    await site.database.simulateOutage();
+    const mark = log.lines.length;
+    const response = await postSignIn(
+      site.app,
+      { email: person.email, password: person.password, code: person.code(clock.now()) },
+      { origin: site.env.PUBLIC_ORIGIN, address: '203.0.113.23' },
+    );
+    expect(response.status).toBe(503);
+    expect(cookieOf(response, 'staff-session')).toBeNull();
+    expect(cookieOf(response, 'staff-browser')).toBeNull();
+
+    const errors = log.records(mark).filter((record) => record.level >= ERROR_LEVEL);
+    expect(errors.length).toBeGreaterThanOrEqual(1);
+    const requestLine = errors.find((record) => (record.req as { id?: string } | undefined)?.id === response.headers['x-request-id']);
+    expect(requestLine).toMatchObject({ req: { method: 'POST', path: '/staff/sign-in' }, res: { statusCode: 503 } });
+    for (const line of log.lines.slice(mark)) {
+      expect(line).not.toContain(person.password);
+      expect(line).not.toContain(person.email);
+    }
   });
 });
