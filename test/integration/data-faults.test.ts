@@ -247,7 +247,7 @@ describe('the process killed with SIGKILL', () => {
     expect([...messageIds.values()].every((ids) => ids.size === 1)).toBe(true);
     site.child.kill('SIGTERM');
     expect(await site.exit).toBe(0);
-  });
+  }, 60_000);
 });
 
 describe('several processes on one data folder', () => {
