@@ -13,8 +13,8 @@ import { createRecoveryCodes } from '../../src/staff/recovery-codes.server';
 import { createSecretToken, hashSecretToken } from '../../src/staff/secret-token.server';
 import type { EnrolmentProgress, StaffEnrolment } from '../../src/staff/staff-enrolment';
 import type { StaffRequest } from '../../src/staff/staff-request';
-import { PASSKEY_CHALLENGE_MS } from '../../src/staff/staff-timing';
 import type { Clock } from '../../src/time/clock';
+import { passkeyRegistrationOptions } from './passkey-registration';
 import { addressKey, signInThrottle } from './sign-in-throttle.service';
 import type { StaffSessionsService } from './staff-sessions.service';
 
@@ -171,21 +171,7 @@ export function createStaffEnrolment(options: StaffEnrolmentOptions): StaffEnrol
     },
 
     async passkeyRegistrationOptions(request) {
-      const member = await enrolling(request);
-      const existing = await staffPasskeyRepository.listOf(member.id);
-      const registration = await passkeys.generateRegistration({
-        webAuthnUserId: member.webAuthnUserId,
-        email: member.email,
-        name: member.name,
-        existingPasskeys: existing.map(({ credentialId, transports }) => ({ credentialId, transports })),
-      });
-      await passkeyChallengeRepository.store({
-        challengeHash: hashSecretToken(registration.challenge),
-        purpose: 'registration',
-        sessionId: request.session!.id,
-        expiresAt: new Date(clock().getTime() + PASSKEY_CHALLENGE_MS),
-      });
-      return registration;
+      return passkeyRegistrationOptions(await enrolling(request), request.session!.id, { passkeys, clock });
     },
 
     async addPasskey(response, request) {

@@ -12,8 +12,8 @@ import { hashSecretToken } from '../../src/staff/secret-token.server';
 import { ConfirmationRequiredError } from '../../src/staff/staff-accounts';
 import { PASSKEY_NAME_MAX_LENGTH, type OwnAccountChange, type StaffOwnAccount } from '../../src/staff/staff-own-account';
 import type { StaffRequest } from '../../src/staff/staff-request';
-import { PASSKEY_CHALLENGE_MS } from '../../src/staff/staff-timing';
 import type { Clock } from '../../src/time/clock';
+import { passkeyRegistrationOptions } from './passkey-registration';
 import { defaultPasskeyName } from './staff-enrolment.service';
 
 export interface StaffOwnAccountOptions {
@@ -101,21 +101,7 @@ export function createStaffOwnAccount(options: StaffOwnAccountOptions): StaffOwn
     },
 
     async passkeyRegistrationOptions(request) {
-      const member = await confirmed(request);
-      const existing = await staffPasskeyRepository.listOf(member.id);
-      const registration = await passkeys.generateRegistration({
-        webAuthnUserId: member.webAuthnUserId,
-        email: member.email,
-        name: member.name,
-        existingPasskeys: existing.map(({ credentialId, transports }) => ({ credentialId, transports })),
-      });
-      await passkeyChallengeRepository.store({
-        challengeHash: hashSecretToken(registration.challenge),
-        purpose: 'registration',
-        sessionId: request.session!.id,
-        expiresAt: new Date(clock().getTime() + PASSKEY_CHALLENGE_MS),
-      });
-      return registration;
+      return passkeyRegistrationOptions(await confirmed(request), request.session!.id, { passkeys, clock });
     },
 
     async addPasskey(response, request) {
