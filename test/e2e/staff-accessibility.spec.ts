@@ -199,6 +199,8 @@ for (const width of [390, 1280]) {
           await page.getByRole('list', { name: 'Staff accounts' }).getByRole('link', { name: ownerName, exact: true }).click();
           await expect(page).toHaveURL(/\/staff\/people\/[0-9a-f]{24}$/);
           await expectPage(page, `${ownerName} (you)`);
+          // An active account's accepted invitation is history, not an enrolment still open.
+          await expect(page.getByRole('definition').filter({ hasText: /^Invitation accepted$/ })).toBeVisible();
           await expect(
             page
               .getByRole('list', { name: `Recent events of ${ownerName}` })

@@ -31,12 +31,15 @@ const INVITATION_LABELS: Record<InvitationState['state'], string> = {
   expired: 'Invitation expired',
 };
 
-/** What the owner's pages say about a person's invitation. */
-export function InvitationLine({ invitation }: { invitation: InvitationRow | null }) {
+/**
+ * What the owner's pages say about a person's invitation. An accepted invitation means an unfinished
+ * enrolment only while the account is still invited; once it is active (or disabled) it is history.
+ */
+export function InvitationLine({ invitation, status }: { invitation: InvitationRow | null; status: StaffAccountStatus }) {
   if (!invitation) return <span>No invitation</span>;
   return (
     <span>
-      {INVITATION_LABELS[invitation.state]}
+      {invitation.state === 'accepted' && status !== 'invited' ? 'Invitation accepted' : INVITATION_LABELS[invitation.state]}
       {invitation.state === 'sent' && invitation.expiresAt ? (
         <>
           {'; the link works until '}

@@ -85,7 +85,7 @@ function StaffPeople() {
               </p>
               <p className="text-sm text-ink-700">
                 {person.status === 'invited' ? (
-                  <InvitationLine invitation={person.invitation} />
+                  <InvitationLine invitation={person.invitation} status={person.status} />
                 ) : person.lastSignInAt ? (
                   <>
                     {'Last signed in '}

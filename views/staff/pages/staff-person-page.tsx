@@ -196,7 +196,7 @@ function StaffPerson() {
             ) : null}
           </Fact>
           <Fact term="Invitation">
-            <InvitationLine invitation={person.invitation} />
+            <InvitationLine invitation={person.invitation} status={person.status} />
           </Fact>
           <Fact term="Sign-in methods">{signInMethods(person)}</Fact>
           <Fact term="Last signed in">{person.lastSignInAt ? <StaffTime iso={person.lastSignInAt} /> : 'Never'}</Fact>
