@@ -358,8 +358,8 @@ function StaffAccount() {
                     alt="QR code of the new authenticator app key for your staff account"
                     className="mt-3 size-48 bg-white"
                   />
-                  <p className="mt-2 text-sm">
-                    <a href={page.authenticatorAppSetup.uri} className="font-semibold text-brand-700 underline">
+                  <p className="mt-3">
+                    <a href={page.authenticatorAppSetup.uri} className={`${buttonClasses('secondary', 'md')} py-2 text-center`}>
                       Open the authenticator app with the key
                     </a>
                   </p>

@@ -70,12 +70,11 @@ function StaffWelcomeAuthenticatorApp() {
             height={240}
             className="mx-auto mt-4 size-60 bg-white"
           />
-          <p className="mt-4 text-sm text-ink-700">
-            On this phone?{' '}
-            <a href={setup.uri} className="font-semibold text-brand-700 underline">
+          <p className="mt-4 text-sm text-ink-700">On this phone? Open the app with the key in one tap:</p>
+          <p className="mt-2">
+            <a href={setup.uri} className={`${buttonClasses('secondary', 'md')} w-full py-2 text-center`}>
               Open the authenticator app with the key
             </a>
-            .
           </p>
           <p className="mt-3 text-sm text-ink-700">Or type this key into the app (time-based, 6 digits):</p>
           <p className="mt-1 select-all break-words rounded-xl bg-ink-100 px-4 py-3 font-mono text-lg tracking-wide text-ink-900" data-testid="authenticator-key">
