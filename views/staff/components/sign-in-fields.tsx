@@ -85,7 +85,7 @@ export function PasswordAndCodeFields({ idPrefix, recoveryCode, errorId }: { idP
         <Link
           to={`${pathname}${withSecondFactor(search, !recoveryCode)}`}
           replace
-          className="rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          className="inline-flex min-h-11 items-center rounded font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800"
         >
           {recoveryCode ? 'Use the code from your authenticator app' : 'Lost your phone? Use a recovery code'}
         </Link>

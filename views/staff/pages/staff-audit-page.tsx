@@ -118,7 +118,7 @@ function StaffAudit() {
         </Form>
         {filtered ? (
           <p className="mt-3 text-sm">
-            <Link to="/staff/audit" className="font-semibold text-brand-700 underline">
+            <Link to="/staff/audit" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
               Clear the filter
             </Link>
           </p>

@@ -69,11 +69,11 @@ function StaffInvite() {
   return (
     <Card as="section" className="mx-auto max-w-lg p-5 sm:p-8">
       <p className="text-sm">
-        <Link to="/staff/people" className="font-semibold text-brand-700 underline">
+        <Link to="/staff/people" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           People
         </Link>
       </p>
-      <h1 id="invite-title" className="mt-2 text-2xl font-extrabold tracking-tight text-ink-900">
+      <h1 id="invite-title" className="mt-1 text-2xl font-extrabold tracking-tight text-ink-900">
         Invite a person
       </h1>
       <p className="mt-2 text-sm text-ink-700">

@@ -74,7 +74,7 @@ function StaffPeople() {
           <li key={person.id}>
             <Card className="grid gap-2 p-4 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,2fr)] sm:items-center sm:gap-4">
               <div className="min-w-0">
-                <Link to={`/staff/people/${person.id}`} className="text-lg font-bold text-brand-800 underline-offset-2 hover:underline">
+                <Link to={`/staff/people/${person.id}`} className="inline-flex min-h-11 items-center text-lg font-bold text-brand-800 underline-offset-2 hover:underline">
                   {person.name}
                 </Link>
                 <p className="truncate text-sm text-ink-700">{person.email}</p>

@@ -169,11 +169,11 @@ function StaffPerson() {
   return (
     <>
       <p className="text-sm">
-        <Link to="/staff/people" className="font-semibold text-brand-700 underline">
+        <Link to="/staff/people" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           People
         </Link>
       </p>
-      <h1 className="mt-2 text-2xl font-extrabold tracking-tight text-ink-900">
+      <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-ink-900">
         {person.name}
         {you}
       </h1>
@@ -281,7 +281,7 @@ function StaffPerson() {
           <h2 id="events-title" className="text-lg font-bold text-ink-900">
             Recent events
           </h2>
-          <Link to={`/staff/audit?person=${person.id}`} className="text-sm font-semibold text-brand-700 underline">
+          <Link to={`/staff/audit?person=${person.id}`} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
             All of this person’s events
           </Link>
         </div>

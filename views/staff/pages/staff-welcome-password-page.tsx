@@ -58,7 +58,7 @@ function StaffWelcomePassword() {
         </button>
       </StaffForm>
       <p className="mt-6 text-sm">
-        <Link to="/staff/welcome" className="font-semibold text-brand-700 underline">
+        <Link to="/staff/welcome" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
           Back to the choice of sign-in methods
         </Link>
       </p>
