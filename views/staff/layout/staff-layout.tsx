@@ -47,7 +47,7 @@ export function staffDocumentTitle(title: string, businessName: string): string 
 }
 
 function navClass({ isActive }: { isActive: boolean }): string {
-  return `rounded-full px-3 py-2 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'}`;
+  return `inline-flex min-h-11 items-center rounded-full px-3 text-sm font-semibold ${isActive ? 'bg-white/15 text-white' : 'text-brand-100 hover:bg-white/10 hover:text-white'}`;
 }
 
 /** Marks the document once React has hydrated it, for tests and for CSS that needs JavaScript. */
