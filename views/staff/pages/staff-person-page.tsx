@@ -223,7 +223,7 @@ function StaffPerson() {
               name="role"
               defaultValue={person.role}
               aria-describedby={refusal?.intent === 'role' ? 'role-error' : undefined}
-              className="mt-1.5 block min-h-11 rounded-xl border border-ink-300 bg-white px-3 text-base text-ink-900"
+              className="mt-1.5 block min-h-11 rounded-xl border border-ink-500 bg-white px-3 text-base text-ink-900"
             >
               {STAFF_ROLES.map((role) => (
                 <option key={role} value={role}>
