@@ -1,5 +1,15 @@
-import type { ReactNode } from 'react';
-import { data, redirect, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import {
+  data,
+  redirect,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+} from 'react-router';
 import { staffRequestContext, staffSessionsContext } from '../../../src/route-context/staff-route-context';
 import { PASSWORD_HINT } from '../../../src/staff/password-rules';
 import type { AuthenticatorAppSetup } from '../../../src/staff/staff-enrolment';
@@ -189,6 +199,20 @@ function StaffAccount() {
   const [search] = useSearchParams();
   const done = search.get('done');
   const sending = useNavigation().state === 'submitting';
+  const { key: visit } = useLocation();
+  const doneMessage = useRef<HTMLParagraphElement>(null);
+  const codesTitle = useRef<HTMLHeadingElement>(null);
+  // Both answers are shown at the top of the page. Without JavaScript the answer is a new page, read
+  // from the top; with it, the page keeps its scroll, and on a phone the answer to a button far below
+  // would be out of sight (the new recovery codes are shown only this once), so it is brought into view.
+  useEffect(() => {
+    if (done) doneMessage.current?.scrollIntoView({ block: 'nearest' });
+  }, [done, visit]);
+  useEffect(() => {
+    if (!answer?.recoveryCodes) return;
+    codesTitle.current?.scrollIntoView({ block: 'start' });
+    codesTitle.current?.focus({ preventScroll: true });
+  }, [answer?.recoveryCodes]);
   const errorOf = (intent: string) => (answer?.intent === intent && answer.error ? `${intent}-error` : undefined);
   if (!staff) return null;
   const otherSessions = page.sessions.filter((session) => !session.current).length;
@@ -200,13 +224,15 @@ function StaffAccount() {
         {staff.name} · {staff.email} · {STAFF_ROLE_LABELS[staff.role]}
       </p>
       {done && DONE_MESSAGES[done] ? (
-        <p role="status" className="mt-4 rounded-xl bg-success-50 px-4 py-3 text-sm font-semibold text-success-700">
+        <p ref={doneMessage} role="status" className="mt-4 scroll-mt-4 rounded-xl bg-success-50 px-4 py-3 text-sm font-semibold text-success-700">
           {DONE_MESSAGES[done]}
         </p>
       ) : null}
       {answer?.recoveryCodes ? (
         <Card as="section" className="mt-5 p-5 ring-2 ring-sun-400">
-          <h2 className="text-lg font-bold text-ink-900">Your new recovery codes</h2>
+          <h2 ref={codesTitle} tabIndex={-1} className="scroll-mt-4 text-lg font-bold text-ink-900 outline-none">
+            Your new recovery codes
+          </h2>
           <p className="mt-1 text-sm text-ink-700">
             Keep them somewhere safe, away from your phone. Each works once, instead of a code from the app. They are shown only now; the old ones no longer work.
           </p>
@@ -387,9 +413,10 @@ function StaffAccount() {
               ) : (
                 <p className="mt-1 text-sm text-ink-700">A new phone? Replace the app: the old one stops working once the new one shows a code.</p>
               )}
-              <StaffForm aria-labelledby="authenticator-app-title" className="mt-3">
+              {/* Named by its button: while a new key is set up, the code's form already carries the section's name. */}
+              <StaffForm aria-labelledby="start-authenticator-app" className="mt-3">
                 <input type="hidden" name="intent" value="start-authenticator-app" />
-                <button type="submit" disabled={sending} className={buttonClasses('secondary', 'md')}>
+                <button id="start-authenticator-app" type="submit" disabled={sending} className={buttonClasses('secondary', 'md')}>
                   {page.authenticatorAppSetup ? 'Make another key' : 'Replace the authenticator app'}
                 </button>
               </StaffForm>
