@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-// The main e2e site's data folder, made once by the runner: its workers inherit the variable, so the
+// The staff site's data folder, made once by the runner: its workers inherit the variable, so the
 // staff specs can run the operator commands (npm run staff:invite) on the running site's database.
 process.env.E2E_ROOT ??= mkdtempSync(path.join(tmpdir(), 'e2e-'));
+
+const chromium = { ...devices['Desktop Chrome'], channel: undefined };
 
 /**
  * Browser tests run against the production build (npm run build) in Debian's Chromium; no
@@ -29,13 +31,20 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: /staff-[^/]*\.spec\.ts$/, use: chromium },
+    // The staff specs sign in and enrol over and over (argon2id: about 100 ms of CPU and 19 MiB per
+    // password): on a site of their own, so that this work never slows the public pages whose speed and
+    // layout stability the other specs measure (web-vitals.spec.ts asks for no layout shift at all).
+    { name: 'staff', testMatch: /staff-[^/]*\.spec\.ts$/, use: { ...chromium, baseURL: `http://127.0.0.1:${process.env.E2E_STAFF_PORT}` } },
+  ],
   webServer: [
     {
       command: `node test/e2e/support/start-e2e-server.mjs`,
       // The server listens on a port the system chooses (PORT=0) and names it in its "listening" log line.
       wait: { stdout: /"port":(?<e2e_port>\d+),"origin":"[^"]*","msg":"listening"/ },
-      env: { PORT: '0', E2E_ROOT: process.env.E2E_ROOT },
+      // Its own data folder (an empty E2E_ROOT: the runner's environment would hand it the staff site's).
+      env: { PORT: '0', E2E_ROOT: '' },
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'ignore',
@@ -47,10 +56,19 @@ export default defineConfig({
       // site starts: about 20 s of CPU.
       command: `node test/e2e/support/start-e2e-server.mjs`,
       wait: { stdout: /"port":(?<e2e_units_port>\d+),"origin":"[^"]*","msg":"listening"/ },
-      // Its own data folder (an empty E2E_ROOT: the runner's environment would hand it the main site's).
       env: { PORT: '0', E2E_FEED: 'seeds/sample-feed.csv', E2E_ROOT: '' },
       reuseExistingServer: false,
       timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The staff area's site (the staff-*.spec.ts project), on the data folder the specs invite into.
+      command: `node test/e2e/support/start-e2e-server.mjs`,
+      wait: { stdout: /"port":(?<e2e_staff_port>\d+),"origin":"[^"]*","msg":"listening"/ },
+      env: { PORT: '0', E2E_ROOT: process.env.E2E_ROOT },
+      reuseExistingServer: false,
+      timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
     },

@@ -9,7 +9,7 @@ import { inviteStaff } from './support/staff';
  * `localhost` (the site's PUBLIC_ORIGIN), not on the configuration's 127.0.0.1 base URL.
  */
 
-const origin = () => `http://localhost:${process.env.E2E_PORT}`;
+const origin = () => `http://localhost:${process.env.E2E_STAFF_PORT}`;
 
 async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
   const cdp = await page.context().newCDPSession(page);
@@ -38,7 +38,8 @@ test('a salesperson enrols a passkey from the invitation, then signs in with it 
   page,
 }) => {
   const { cdp, authenticatorId } = await addAuthenticator(page);
-  const invitation = inviteStaff('passkey.sales@example.org', 'sales', 'Pat Passkey');
+  // A new address each run: the staff site's database outlives one test (--repeat-each, retries).
+  const invitation = inviteStaff(`passkey.sales.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.org`, 'sales', 'Pat Passkey');
 
   await page.goto(origin() + invitation);
   await waitForHydration(page, { deferredParts: false });
