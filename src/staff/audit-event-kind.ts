@@ -1,5 +1,5 @@
 // What the audit log records (decision 011, "Audit log"). Shared: the audit page's filter lists
-// them. Issues 23 and 24 add their kinds here.
+// them. Issue 24 adds its kinds here.
 
 export const AUDIT_EVENT_KINDS = [
   'sign-in.succeeded',
@@ -31,6 +31,13 @@ export const AUDIT_EVENT_KINDS = [
   'access.denied',
   /** A staff post refused before it was read: another origin, a missing or wrong form token. */
   'request.refused',
+  /** The leads inbox (issue 23): details name the lead's id, never what the customer or staff typed. */
+  'lead.status-changed',
+  'lead.assigned',
+  'lead.note-added',
+  'lead.delivery-resent',
+  'lead.exported',
+  'lead.settings-changed',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
