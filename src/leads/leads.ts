@@ -32,7 +32,7 @@ export const LEADS_PAGE_SIZE = 25;
 /**
  * The inbox's filters, as its query string carries them (every one optional; all ANDed):
  * `status` (a status, or `overdue`: new and past due), `assignee` (`mine`, `unassigned` or a staff
- * id), `kind` (the inquiry's interest), `showroom` (a showroom's slug from the business file),
+ * id), `kind` (the inquiry's interest), `showroom` (a showroom's id from the business file),
  * `from`/`to` (New Jersey calendar dates, inclusive), `q` (a search over name, e-mail and phone),
  * `page` (from 1).
  */
@@ -71,7 +71,7 @@ export interface LeadListing {
   phone: string;
   kind: Interest;
   subject: LeadSubject;
-  showroom?: { slug: string; name: string };
+  showroom?: { id: string; name: string };
   status: LeadStatus;
   assignee?: LeadPerson;
   /** When a lead still new becomes overdue (business hours from the business file). */
