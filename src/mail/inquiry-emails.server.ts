@@ -38,6 +38,11 @@ function about(lead: MailedInquiry): string | undefined {
   return undefined;
 }
 
+/** The lead in the staff area: whoever reads the e-mail on a phone lands on it (signing in first if needed) and answers it there. */
+export function leadPageUrl(lead: Pick<MailedInquiry, 'id'>, business: Pick<BusinessProfile, 'origin'>): string {
+  return new URL(`/staff/leads/${encodeURIComponent(lead.id)}`, business.origin).href;
+}
+
 function detailRows(lead: MailedInquiry, business: BusinessProfile): [string, string][] {
   const rows: [string, string][] = [
     ['Name', fullName(lead)],
@@ -59,6 +64,8 @@ function textBody(lead: MailedInquiry, business: BusinessProfile): string {
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   return [
     `New ${lead.interest} inquiry from the ${business.name} website.`,
+    '',
+    `Open the lead to answer it and mark it contacted: ${leadPageUrl(lead, business)}`,
     '',
     ...rows.map(([label, value]) => `${`${label}:`.padEnd(width)}${value}`),
     '',
@@ -92,6 +99,7 @@ function htmlBody(lead: MailedInquiry, business: BusinessProfile): string {
 <body style="margin:0;padding:24px;background:#f8fafc;font-family:Arial,Helvetica,sans-serif;color:#0f172a;">
 <div style="max-width:640px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px;padding:24px;">
 <h1 style="margin:0 0 16px;font-size:20px;">New ${lead.interest} inquiry from the ${h(business.name)} website</h1>
+<p style="margin:0 0 20px;"><a href="${h(leadPageUrl(lead, business))}" style="display:inline-block;background:#15668a;color:#ffffff;text-decoration:none;font-weight:600;font-size:16px;padding:12px 20px;border-radius:8px;">Open the lead</a></p>
 <table role="presentation" style="border-collapse:collapse;font-size:15px;">
 ${rows}
 </table>

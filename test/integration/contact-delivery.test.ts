@@ -171,6 +171,26 @@ describe('the staff e-mail', () => {
     expect(record.notification.claimToken).toBeUndefined();
   });
 
+  test("links to the lead's page in the staff area, in the text and at the top of the HTML", async () => {
+    const id = await submit({
+      firstName: 'Jane',
+      lastName: 'Doe',
+      email: 'jane@example.com',
+      phone: '(609) 555-0100',
+      interest: 'sales',
+      message: 'Do you have a six-seater in stock?',
+    });
+    await worker().drain();
+
+    const [{ mail }] = sink.received as [(typeof sink.received)[number]];
+    const leadUrl = `${site.env.PUBLIC_ORIGIN}/staff/leads/${id}`;
+    expect(mail.text).toContain(`Open the lead to answer it and mark it contacted: ${leadUrl}`);
+    const html = String(mail.html);
+    // The link comes before the details, so a phone shows it without scrolling.
+    expect(html.indexOf(`href="${leadUrl}"`)).toBeGreaterThan(0);
+    expect(html.indexOf(`href="${leadUrl}"`)).toBeLessThan(html.indexOf('<table'));
+  });
+
   test('a lead without a vehicle carries the general-interest vehicle ADF requires, and a rental plan appears in the subject', async () => {
     await submit({ ...valid, interest: 'general', topic: 'rental', plan: '6-seater-weekly', message: "I'd like to reserve a 6-seater golf cart for a weekly rental." });
     await worker().drain();
