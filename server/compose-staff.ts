@@ -46,21 +46,24 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     record: (event, request) =>
       audit.record(event.kind === 'sign-out' ? { kind: 'sign-out' } : { kind: 'session.ended', details: { reason: event.reason, count: event.count } }, request),
   });
-  const signIn = createStaffSignIn({ clock, sessions, audit, passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }) });
+  // The business file is read once at start; its name is what a phone shows beside a passkey.
+  const { business } = options.site();
+  const passkeys = passkeyCeremonies({ publicOrigin: options.origin, rpName: business.name });
+  const signIn = createStaffSignIn({ clock, sessions, audit, passkeys });
   const enrolment = createStaffEnrolment({
     clock,
     sessions,
     audit,
-    passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }),
-    business: options.site().business,
+    passkeys,
+    business,
   });
   const invitations = createStaffInvitations({ clock, audit, origin: options.origin });
   const accounts = createStaffAccounts({ clock, audit, isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request), invitations });
   const ownAccount = createStaffOwnAccount({
     clock,
     audit,
-    passkeys: passkeyCeremonies({ publicOrigin: options.origin, rpName: options.site().business.name }),
-    business: options.site().business,
+    passkeys,
+    business,
     isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request),
     endOthers: (request) => sessions.endOthers(request),
   });
