@@ -87,6 +87,11 @@ export const businessFileSchema = z
     hours: weekHoursSchema,
     serviceHours: weekHoursSchema,
     holidays: z.array(holidaySchema).default([]),
+    /**
+     * The leads inbox (issue 23): a new lead is overdue once it has waited this many minutes of the
+     * business hours (`hours`, and the holidays of every showroom) without an answer; 60 when absent.
+     */
+    leads: z.strictObject({ responseMinutes: z.number().int().min(5).max(1440).default(60) }).optional(),
     /** The first is the main showroom: the business's address in structured data. */
     showrooms: z.array(showroomSchema).min(1).max(20),
     /** The showrooms the contact page lists; the first one when absent. */
@@ -108,3 +113,6 @@ export const businessFileSchema = z
   });
 
 export type BusinessFile = z.infer<typeof businessFileSchema>;
+
+/** How long a new lead may wait, in business minutes, when the business file does not say. */
+export const DEFAULT_LEAD_RESPONSE_MINUTES = 60;

@@ -1,6 +1,6 @@
 import { towns } from '../../seeds/towns';
 import { listOf } from '../text/list-of';
-import type { BusinessFile } from './business-file';
+import { DEFAULT_LEAD_RESPONSE_MINUTES, type BusinessFile } from './business-file';
 import type { BusinessProfile } from './business-profile';
 
 /** "(609) 555-0142" → "tel:+16095550142". */
@@ -24,6 +24,7 @@ export function businessProfile(file: BusinessFile, origin: string): BusinessPro
     hours: file.hours,
     serviceHours: file.serviceHours,
     holidays: file.holidays,
+    leadResponseMinutes: file.leads?.responseMinutes ?? DEFAULT_LEAD_RESPONSE_MINUTES,
     showrooms: file.showrooms.map((showroom) => ({
       ...showroom,
       hours: showroom.hours ?? file.hours,

@@ -33,6 +33,8 @@ export interface BusinessProfile {
   hours: WeekHours;
   serviceHours: WeekHours;
   holidays: Holiday[];
+  /** Business minutes a new lead may wait before it is overdue (the business file's `leads.responseMinutes`, else 60). */
+  leadResponseMinutes: number;
   /** The first is the main showroom. */
   showrooms: Showroom[];
   /** Ids of the showrooms the contact page lists. */
