@@ -1,4 +1,5 @@
 import express, { Router, type RequestHandler } from 'express';
+import type { Store } from 'express-rate-limit';
 import type { RouterContextProvider } from 'react-router';
 import { SEND_FAILURE_STATUS, type InquirySender } from '../src/contact/inquiry-sender';
 import { AppError } from '../src/http/app-error.server';
@@ -16,8 +17,11 @@ export interface ContactControllerOptions {
   pageContext: (inquiries?: InquirySender) => RouterContextProvider;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
-  /** Inquiries accepted per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS). */
-  rateLimit: { limit: number; windowSeconds: number };
+  /**
+   * Inquiries accepted per client address per window (CONTACT_RATE_LIMIT, CONTACT_RATE_WINDOW_SECONDS),
+   * counted in `store` (services/contact-limit.service.ts: the database, shared by every instance).
+   */
+  rateLimit: { limit: number; windowSeconds: number; store?: Store };
   logger: Logger;
 }
 
@@ -54,6 +58,7 @@ export function contactController(options: ContactControllerOptions): Router {
   const limiter = clientRateLimit({
     windowMs: options.rateLimit.windowSeconds * 1000,
     limit: options.rateLimit.limit,
+    store: options.rateLimit.store,
     logger: options.logger,
     counts: (res) => res.statusCode === 201 || res.statusCode === 303,
     onLimit: async (req, res, next) => {

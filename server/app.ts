@@ -13,6 +13,7 @@ import { photosController } from '../controllers/photos.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
+import { createContactLimitStore } from '../services/contact-limit.service';
 import { currentBusinessMoment } from '../src/business/business-moment';
 import type { Promotion } from '../src/config/business-file';
 import type { BusinessProfile } from '../src/config/business-profile';
@@ -142,7 +143,8 @@ export function createApp(options: AppOptions): express.Express {
       pages: options.pages,
       pageContext,
       origin: env.PUBLIC_ORIGIN,
-      rateLimit: { limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS },
+      // Counted in the database, so the limit holds across every instance of the site.
+      rateLimit: { limit: env.CONTACT_RATE_LIMIT, windowSeconds: env.CONTACT_RATE_WINDOW_SECONDS, store: createContactLimitStore({ clock }) },
       logger,
     }),
   );

@@ -1,5 +1,5 @@
 import type { RequestHandler, Response } from 'express';
-import { rateLimit, type Options } from 'express-rate-limit';
+import { rateLimit, type Options, type Store } from 'express-rate-limit';
 import type { Logger } from '../logging/logger.server';
 
 export interface ClientRateLimitOptions {
@@ -14,16 +14,22 @@ export interface ClientRateLimitOptions {
    * answered. Unset: every request counts.
    */
   counts?: (res: Response) => boolean;
+  /**
+   * Where the counts are kept; unset: this process's memory. A store that fails lets the request
+   * through, with an error line in the log: a limiter must never be what loses a visitor's request.
+   */
+  store?: Store;
 }
 
 /**
  * A per-client-address allowance with the standard RateLimit headers; the limiter's own
  * configuration warnings (such as a proxy header while TRUST_PROXY is unset) go to the log.
  */
-export function clientRateLimit({ windowMs, limit, logger, onLimit, counts }: ClientRateLimitOptions): RequestHandler {
+export function clientRateLimit({ windowMs, limit, logger, onLimit, counts, store }: ClientRateLimitOptions): RequestHandler {
   return rateLimit({
     windowMs,
     limit,
+    ...(store ? { store, passOnStoreError: true } : {}),
     ...(counts ? { skipFailedRequests: true, requestWasSuccessful: (_req, res) => counts(res) } : {}),
     standardHeaders: 'draft-8',
     legacyHeaders: false,

@@ -51,6 +51,12 @@ export interface TestAppOptions {
    * reads them (test/support/log-lines.ts) sees exactly what an operator's log collection would.
    */
   log?: DestinationStream;
+  /**
+   * Another test app's database: this app is a second instance of the site on the same store, as
+   * two servers on one MongoDB (each with its own memory: render cache, limiter state, outbox).
+   * Its close() leaves the database to the app that started it.
+   */
+  database?: TestDatabase;
 }
 
 /** Turns typed overrides back into the strings an environment holds, so loadEnv checks them as usual. */
@@ -74,7 +80,7 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
   const env = loadEnv({ ...asEnvironment(overrides), LOG_LEVEL: options.log ? 'trace' : 'silent', NODE_ENV: 'test' });
   const business = loadBusinessFile(env.BUSINESS_FILE);
   const logger = createLogger(env, options.log);
-  const database = await startTestDatabase();
+  const database = options.database ?? (await startTestDatabase());
   if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
   const clock = options.clock ?? systemClock;
   const site = composeSite({
@@ -91,7 +97,8 @@ export async function startTestApp(overrides: Partial<Env> = {}, options: TestAp
     isDatabaseReady: () => database.isReady(),
     staticDir: fromRoot('public'),
   });
-  return { app: site.app, outbox: site.outbox, env, business, database, clock, close: () => database.close() };
+  const close = options.database ? async () => undefined : () => database.close();
+  return { app: site.app, outbox: site.outbox, env, business, database, clock, close };
 }
 
 /**
