@@ -55,6 +55,12 @@ function accessOf(routes: RouteObject[], pathname: string): StaffAccess {
   return 'anyone';
 }
 
+/** The id of the route a path names when that route answers a file, not a page (`handle.file`). */
+function fileRouteOf(routes: RouteObject[], pathname: string): string | null {
+  const deepest = (matchRoutes(routes, pathname) ?? []).at(-1)?.route;
+  return (deepest?.handle as StaffRouteHandle | undefined)?.file && deepest?.id ? deepest.id : null;
+}
+
 /** The whole path as requested (`/staff/people`), not the part after the mount point Express gives as req.path. */
 function staffPath(req: Request): string {
   const start = req.originalUrl.indexOf('?');
@@ -132,6 +138,8 @@ export function staffController(options: StaffControllerOptions): Router {
     const context = options.context(staffRequest);
     const request = fetchRequest(req, origin, req.method === 'POST' ? (req.body as Record<string, unknown>) : undefined);
     if (bridged) return answerBridged(request, bridged, context, staffRequest, res, finish, options);
+    const fileRoute = fileRouteOf(routes, path);
+    if (fileRoute && req.method !== 'POST') return answerFile(request, fileRoute, context, staffRequest, res, finish, options);
     const rendered: RenderedPage = await options.pages.render(request, context);
     finish();
     if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
@@ -186,6 +194,53 @@ async function answerBridged(
   finish();
   if (result instanceof Response) return sendRedirectOrError(res, result);
   res.json({ data: result ?? null });
+}
+
+/**
+ * A file route's download (its loader's Response: the body and its type and disposition headers), after
+ * the same session and access checks as a page; a refusal or failure is the staff area's error page.
+ */
+async function answerFile(
+  request: globalThis.Request,
+  routeId: string,
+  context: RouterContextProvider,
+  staffRequest: StaffRequest,
+  res: Response,
+  finish: () => void,
+  options: StaffControllerOptions,
+): Promise<void> {
+  if (staffRequest.forbidden) {
+    finish();
+    throw new AppError(403, 'Your role does not include this page.');
+  }
+  let result: unknown;
+  try {
+    result = await options.queryRoute(request, routeId, context);
+  } catch (error) {
+    result = error;
+  }
+  finish();
+  if (isRouteErrorResponse(result)) throw new AppError(result.status, typeof result.data === 'string' ? result.data : 'This file could not be made.');
+  if (!(result instanceof Response)) throw result instanceof Error ? result : new Error(`the file route ${routeId} answered no Response`);
+  const location = result.headers.get('Location');
+  if (location && result.status >= 300 && result.status < 400) return res.redirect(303, location);
+  if (!result.ok) throw new AppError(result.status, await refusalText(result));
+  for (const name of ['Content-Type', 'Content-Disposition', 'X-Content-Type-Options']) {
+    const value = result.headers.get(name);
+    if (value) res.set(name, value);
+  }
+  res.status(result.status).send(Buffer.from(await result.arrayBuffer()));
+}
+
+/** The reason a refused route gives (a `data('…', { status })` arrives as a JSON string). */
+async function refusalText(response: globalThis.Response): Promise<string> {
+  const text = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'string' ? parsed : text;
+  } catch {
+    return text;
+  }
 }
 
 function sendRedirectOrError(res: Response, response: globalThis.Response): void {

@@ -14,6 +14,11 @@ export interface StaffRouteHandle {
   access: StaffAccess;
   /** The page's title, for the document head (with " · Staff" after it). */
   title: string;
+  /**
+   * A route that answers a file to download rather than a page (the leads exports): its loader returns
+   * a Response, which the staff controller sends as it is, with the staff area's headers and checks.
+   */
+  file?: true;
 }
 
 /** What the controller does with a request for a route, given the session it presented. */

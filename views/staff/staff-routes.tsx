@@ -6,6 +6,7 @@ import { StaffRouteError } from './layout/staff-route-error';
 
 const STAFF = { roles: EVERY_ROLE };
 const OWNER = { roles: ['owner'] } as const;
+const LEAD_SETTINGS = { roles: ['owner', 'manager'] } as const;
 
 /** A staff page: its rule and title on the route, its code (loader, action, component) in its own chunk. */
 function page(id: string, path: string | undefined, handle: StaffRouteHandle, load: () => Promise<object>): RouteObject {
@@ -60,6 +61,18 @@ export const staffRoutes: RouteObject[] = [
           page('staff-welcome-recovery-codes-page', 'welcome/recovery-codes', { access: 'enrolment', title: 'Recovery codes' }, () =>
             import('./pages/staff-welcome-recovery-codes-page').then((module) => module.staffWelcomeRecoveryCodesPage),
           ),
+          page('staff-leads-page', 'leads', { access: STAFF, title: 'Leads' }, () => import('./pages/staff-leads-page').then((module) => module.staffLeadsPage)),
+          page('staff-leads-settings-page', 'leads/settings', { access: LEAD_SETTINGS, title: 'Lead assignment' }, () =>
+            import('./pages/staff-leads-settings-page').then((module) => module.staffLeadsSettingsPage),
+          ),
+          // Files, not pages (handle.file): the controller sends their loaders' Responses. Static paths, so they win over leads/:leadId.
+          page('staff-leads-export-csv', 'leads/export.csv', { access: STAFF, title: 'Leads as CSV', file: true }, () =>
+            import('./pages/staff-leads-export').then((module) => ({ loader: module.leadsExportLoader('csv') })),
+          ),
+          page('staff-leads-export-xml', 'leads/export.xml', { access: STAFF, title: 'Leads as ADF XML', file: true }, () =>
+            import('./pages/staff-leads-export').then((module) => ({ loader: module.leadsExportLoader('adf') })),
+          ),
+          page('staff-lead-page', 'leads/:leadId', { access: STAFF, title: 'Lead' }, () => import('./pages/staff-lead-page').then((module) => module.staffLeadPage)),
           page('staff-people-page', 'people', { access: OWNER, title: 'People' }, () => import('./pages/staff-people-page').then((module) => module.staffPeoplePage)),
           page('staff-invite-page', 'people/new', { access: OWNER, title: 'Invite a person' }, () =>
             import('./pages/staff-invite-page').then((module) => module.staffInvitePage),
