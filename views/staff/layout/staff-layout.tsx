@@ -32,13 +32,19 @@ export function useStaffLayout(): StaffLayoutData {
   return useRouteLoaderData('staff-layout') as StaffLayoutData;
 }
 
-/** The document title follows the page on client-side navigations (the server writes it for the first). */
+/**
+ * The document title follows the page on client-side navigations (the server writes it for the first).
+ * A page whose data has a `titleCount` above 0 shows it first, "(3) Leads", as the leads inbox does
+ * with its new inquiries, so a tab in the background shows them arriving.
+ */
 function StaffDocumentTitle({ businessName }: { businessName: string }) {
-  const matches = useMatches();
-  const title = (matches.at(-1)?.handle as StaffRouteHandle | undefined)?.title;
+  const deepest = useMatches().at(-1);
+  const title = (deepest?.handle as StaffRouteHandle | undefined)?.title;
+  const count = (deepest?.loaderData as { titleCount?: unknown } | null | undefined)?.titleCount;
+  const shown = title && typeof count === 'number' && count > 0 ? `(${count}) ${title}` : title;
   useEffect(() => {
-    if (title) document.title = staffDocumentTitle(title, businessName);
-  }, [title, businessName]);
+    if (shown) document.title = staffDocumentTitle(shown, businessName);
+  }, [shown, businessName]);
   return null;
 }
 
@@ -99,6 +105,11 @@ export function StaffLayout() {
               <li>
                 <NavLink to="/staff" end className={navClass}>
                   Home
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/staff/leads" className={navClass}>
+                  Leads
                 </NavLink>
               </li>
               {staff.role === 'owner' ? (

@@ -16,6 +16,9 @@ function StaffHome() {
   const { staff } = useStaffLayout();
   if (!staff) return null;
   const destinations: Destination[] = [
+    ...(can(staff.role, 'answer-leads')
+      ? [{ to: '/staff/leads', title: 'Leads', text: 'Every inquiry from the website: answer the new ones, see who answered and how fast.' }]
+      : []),
     ...(can(staff.role, 'manage-staff') ? [{ to: '/staff/people', title: 'People', text: 'Invite staff, change roles, disable an account or reset a lost phone.' }] : []),
     ...(can(staff.role, 'read-audit-log') ? [{ to: '/staff/audit', title: 'Audit log', text: 'Every sign-in, refusal and change to staff accounts.' }] : []),
     { to: '/staff/account', title: 'Your account', text: 'Passkeys, password, authenticator app, recovery codes and where you are signed in.' },
