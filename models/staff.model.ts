@@ -64,6 +64,8 @@ export interface StaffRecord {
   activatedAt?: Date;
   disabledAt?: Date;
   lastSignInAt?: Date;
+  /** When round-robin last gave this person a new lead (issue 23): the next goes to whoever waited longest. */
+  leadTurnAt?: Date;
 }
 
 const sha256Hex = { type: String, required: true, match: /^[0-9a-f]{64}$/ };
@@ -118,6 +120,7 @@ const staffSchema = new Schema<StaffRecord>(
     activatedAt: { type: Date },
     disabledAt: { type: Date },
     lastSignInAt: { type: Date },
+    leadTurnAt: { type: Date },
   },
   { collection: 'staff', versionKey: false },
 );
