@@ -4,6 +4,8 @@ import path from 'node:path';
 import { importCatalog, parseCatalogFile } from '../services/catalog-import.service';
 import { CatalogImportError } from '../services/catalog-import-error';
 import { importFeed } from '../services/feed-import.service';
+import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
+import { PhotoStoreError } from '../services/photos/photo-store';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
 import { ConfigError } from '../src/config/env.server';
 import { loadBusinessFile } from '../src/config/load-business-file.server';
@@ -54,6 +56,7 @@ function refused(file: string, error: unknown): never {
   if (error instanceof CatalogImportError) {
     throw new OperatorError([`${file}: nothing imported, ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}:`, ...error.problems]);
   }
+  if (error instanceof PhotoStoreError) throw new OperatorError([`${file}: nothing imported, the catalog is as it was: ${error.message}`]);
   throw error;
 }
 
@@ -104,7 +107,8 @@ runOperatorCommand('catalog import', async ({ env, logger, database }) => {
   const result = await importFeed(file, {
     full,
     locations,
-    photosDir: path.resolve(env.DATA_DIR, 'photos'),
+    // The bucket of PHOTO_STORE_URL, or DATA_DIR/photos (whose files a killed import left are removed first).
+    ...(env.PHOTO_STORE_URL ? { photoStore: photoStoreFromEnv(env) } : { photosDir: path.resolve(env.DATA_DIR, 'photos') }),
     photoNetwork: { allowHttp: env.FEED_PHOTOS_ALLOW_HTTP },
     onPhotoProgress: photoProgress,
     logger,

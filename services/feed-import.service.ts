@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { VehicleRecord } from '../models/vehicle.model';
 import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
@@ -13,7 +12,10 @@ import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
 import { removeAbandonedPhotoFolders } from './photos/abandoned-photo-folders';
 import type { PhotoNetworkOptions } from './photos/photo-address';
+import { PHOTO_MANIFEST, photoKey } from './photos/photo-paths';
 import { isWebAddress } from './photos/photo-source';
+import type { PhotoStore } from './photos/photo-store';
+import { destinationStore, type PhotoDestination } from './photos/process-photo';
 import { processUnitPhotos } from './photos/process-unit-photos';
 
 export interface FeedImportResult {
@@ -23,11 +25,13 @@ export interface FeedImportResult {
   unchanged: number;
 }
 
-export interface FeedImportOptions {
+/**
+ * Where processed photos go: the photo store (PHOTO_STORE_URL), or the folder DATA_DIR/photos,
+ * whose temporary files left by a killed import are removed first.
+ */
+export type FeedImportOptions = PhotoDestination & {
   /** A full feed lists every unit the dealer has: stored units it leaves out are marked sold. */
   full: boolean;
-  /** Where processed photos go: DATA_DIR/photos, which the site serves. */
-  photosDir: string;
   /** The showroom ids a unit's location may name (the business file). */
   locations: readonly string[];
   /** When units the feed no longer lists were sold, and when units were created (the site's clock). */
@@ -39,7 +43,7 @@ export interface FeedImportOptions {
   /** Photos processed at once (default: one per core). */
   concurrency?: number;
   logger?: Logger;
-}
+};
 
 /** The feed's units as the plan weighs them: the stock number and status, and what would be stored. */
 interface IncomingUnit {
@@ -50,16 +54,32 @@ interface IncomingUnit {
 
 type StoredUnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
 
-/** What each stored unit's recorded addresses gave, where the processed photo is still on disk. */
-function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<string, UnitPhoto> {
-  const photos = new Map<string, UnitPhoto>();
+/** Photo-store look-ups at once when reusing an earlier import's downloads (each is one request to a bucket). */
+const LOOKUPS_AT_ONCE = 32;
+
+/**
+ * What the stored units' recorded addresses gave, for the addresses this feed names, where the
+ * processed photo is still in the photo store (a lost folder or bucket means downloading again).
+ */
+async function downloadedPhotos(stored: StoredUnitRecord[], wanted: ReadonlySet<string>, store: PhotoStore): Promise<Map<string, UnitPhoto>> {
+  const candidates = new Map<string, UnitPhoto>();
   for (const record of stored) {
     const { photoSources = [], photos: processed = [] } = record.unit;
     photoSources.forEach((source, index) => {
       const photo = processed[index];
-      if (isWebAddress(source) && photo && existsSync(path.join(photosDir, photo.hash, 'manifest.json'))) photos.set(source, photo);
+      if (isWebAddress(source) && wanted.has(source) && photo) candidates.set(source, photo);
     });
   }
+  const entries = [...candidates];
+  const photos = new Map<string, UnitPhoto>();
+  let next = 0;
+  const worker = async () => {
+    while (next < entries.length) {
+      const [source, photo] = entries[next++]!;
+      if (await store.exists(photoKey(photo.hash, PHOTO_MANIFEST))) photos.set(source, photo);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, entries.length) }, worker));
   return photos;
 }
 
@@ -71,12 +91,13 @@ function downloadedPhotos(stored: StoredUnitRecord[], photosDir: string): Map<st
  * bytes) is reused, and an address an earlier import downloaded is not fetched again. Then new
  * units are created, changed ones updated and, with a full feed, units it no longer lists marked
  * sold, in one bulk write: one new catalog version, which the site notices within a second.
- * Importing the same feed again changes nothing. Model entries are never touched. First, the
- * unfinished photo folders of an import that was killed are removed.
+ * Importing the same feed again changes nothing. Model entries are never touched. A photo store
+ * that fails stops the import before the catalog is written: the last good catalog stays. First,
+ * in a photos folder, the unfinished files of an import that was killed are removed.
  */
 export async function importFeed(file: string, options: FeedImportOptions): Promise<FeedImportResult> {
   const now = (options.clock ?? systemClock)();
-  const abandoned = await removeAbandonedPhotoFolders(options.photosDir, now);
+  const abandoned = options.photosDir === undefined ? 0 : await removeAbandonedPhotoFolders(options.photosDir, now);
   if (abandoned > 0) options.logger?.info({ folders: abandoned }, 'feed: removed the unfinished photo folders of an import that was stopped');
   const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now, photoNetwork: options.photoNetwork });
   if (problems.length > 0) throw new CatalogImportError(problems);
@@ -88,11 +109,12 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
   if (problems.length > 0) throw new CatalogImportError(problems);
 
+  const photoStore = destinationStore(options);
   const photos = await processUnitPhotos(units, {
-    photosDir: options.photosDir,
+    photoStore,
     feedDir: path.dirname(path.resolve(file)),
     network: options.photoNetwork,
-    processed: downloadedPhotos(stored, options.photosDir),
+    processed: await downloadedPhotos(stored, new Set(units.flatMap((unit) => unit.photoSources)), photoStore),
     onProgress: options.onPhotoProgress,
     concurrency: options.concurrency,
   });

@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { constants } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { open } from 'node:fs/promises';
 import sharp, { type Sharp } from 'sharp';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { unitPhotoSchema } from './unit-photo-schema';
-import { temporaryPhotoFolderPrefix } from './abandoned-photo-folders';
 import { addressLabel, downloadPhoto } from './download-photo';
 import { feedPhotoFile } from './feed-photo-file';
+import { folderPhotoStore } from './folder-photo-store';
 import type { PhotoNetworkOptions } from './photo-address';
+import { PHOTO_MANIFEST, photoContentType, photoKey, photoSitePath } from './photo-paths';
 import { PhotoRejectedError } from './photo-rejected-error';
 import { isWebAddress } from './photo-source';
+import type { PhotoStore } from './photo-store';
 
 /** The widths every photo is offered at (never wider than the original). */
 export const PHOTO_WIDTHS = [480, 960, 1600] as const;
@@ -24,22 +25,25 @@ export const PHOTO_LIMITS = {
   downloadTimeoutMs: 30_000,
 };
 
-export interface PhotoProcessingOptions {
-  /** Where each photo's folder goes: DATA_DIR/photos. */
-  photosDir: string;
+/** Where processed photos go: the photo store (PHOTO_STORE_URL or DATA_DIR/photos), or a folder as the store. */
+export type PhotoDestination = { photoStore: PhotoStore; photosDir?: never } | { photosDir: string; photoStore?: never };
+
+/** The store a destination names. */
+export function destinationStore(destination: PhotoDestination): PhotoStore {
+  return destination.photoStore ?? folderPhotoStore(destination.photosDir);
+}
+
+export type PhotoProcessingOptions = PhotoDestination & {
   /** The feed file's folder: a photo path is read from it or below it, never from elsewhere. */
   feedDir: string;
   /** Where photo addresses may lead (https: only and public addresses only, unless it says otherwise). */
   network?: PhotoNetworkOptions;
   limits?: Partial<typeof PHOTO_LIMITS>;
-}
+};
 
 // Part of the content hash: a change to the sizes or encoder settings below gives every photo a new
 // folder (and so a new URL), never new bytes under an address browsers keep for a year.
 const PIPELINE_VERSION = 'photo-v1';
-const MANIFEST = 'manifest.json';
-/** Where controllers/photos.controller.ts serves the folders. */
-const URL_PATH = '/photos';
 const FORMATS = [
   { key: 'avif', extension: 'avif', encode: (image: Sharp) => image.avif({ quality: 50, effort: 2 }) },
   { key: 'webp', extension: 'webp', encode: (image: Sharp) => image.webp({ quality: 75 }) },
@@ -99,13 +103,27 @@ function widthsFor(width: number): number[] {
   return [...PHOTO_WIDTHS.filter((candidate) => candidate < largest), largest];
 }
 
-async function readManifest(folder: string): Promise<UnitPhoto | null> {
-  const text = await readFile(path.join(folder, MANIFEST), 'utf8').catch(() => null);
-  return text === null ? null : unitPhotoSchema.parse(JSON.parse(text));
+async function readManifest(store: PhotoStore, hash: string): Promise<UnitPhoto | null> {
+  const object = await store.read(photoKey(hash, PHOTO_MANIFEST));
+  if (object === null || object === 'not-modified') return null;
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body as AsyncIterable<Buffer>) chunks.push(chunk);
+  return unitPhotoSchema.parse(JSON.parse(Buffer.concat(chunks).toString('utf8')));
 }
 
-/** Writes every size and format into `folder` (a fresh temporary one) and returns the manifest. */
-async function writeSizes(bytes: Buffer, size: { width: number; height: number }, hash: string, folder: string, maxPixels: number): Promise<UnitPhoto> {
+/** One encoded file of a photo, before it is stored. */
+interface EncodedFile {
+  file: string;
+  bytes: Buffer;
+}
+
+/** Encodes every size and format in memory and returns them with the manifest that lists them. */
+async function encodeSizes(
+  bytes: Buffer,
+  size: { width: number; height: number },
+  hash: string,
+  maxPixels: number,
+): Promise<{ files: EncodedFile[]; manifest: UnitPhoto }> {
   const widths = widthsFor(size.width);
   // Decoded once, upright, flattened onto white and at the largest size; every file is made from that.
   const { data, info } = await sharp(bytes, { limitInputPixels: maxPixels, autoOrient: true })
@@ -116,13 +134,14 @@ async function writeSizes(bytes: Buffer, size: { width: number; height: number }
     .toBuffer({ resolveWithObject: true });
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   const sources: UnitPhoto['sources'] = { avif: [], webp: [], jpeg: [] };
+  const files: EncodedFile[] = [];
   for (const width of widths) {
     const height = Math.max(1, Math.round((width * info.height) / info.width));
     for (const format of FORMATS) {
       const file = `${width}.${format.extension}`;
       // Without keepMetadata/withMetadata sharp writes no EXIF, GPS, XMP or IPTC at all.
-      await format.encode(sharp(data, raw).resize(width, height)).toFile(path.join(folder, file));
-      sources[format.key].push({ width, height, url: `${URL_PATH}/${hash}/${file}` });
+      files.push({ file, bytes: await format.encode(sharp(data, raw).resize(width, height)).toBuffer() });
+      sources[format.key].push({ width, height, url: photoSitePath(hash, file) });
     }
   }
   const thumbnail = await sharp(data, raw).resize(16).webp({ quality: 40 }).toBuffer();
@@ -135,22 +154,23 @@ async function writeSizes(bytes: Buffer, size: { width: number; height: number }
     color: `#${[dominant.r, dominant.g, dominant.b].map((channel) => channel.toString(16).padStart(2, '0')).join('')}`,
     sources,
   };
-  await writeFile(path.join(folder, MANIFEST), JSON.stringify(manifest));
-  return manifest;
+  return { files, manifest };
 }
 
 /**
  * Processes one photo of a unit, off the request path: reads a file of the feed's folder, or
  * downloads an https URL from a public address (download-photo.ts: size cap, timeout, image
  * content types only), checks it is a JPEG, PNG, WebP or AVIF of a sane
- * size without decoding it, then writes AVIF, WebP and JPEG at PHOTO_WIDTHS (never upscaled),
- * upright and without any metadata (EXIF, GPS), into photosDir/<content hash>/. The folder is
- * written under a temporary name beside it and renamed when complete, so it appears whole or not
- * at all; a refused or failed photo leaves nothing behind. The same bytes give the same folder:
- * a photo processed before is not processed again.
+ * size without decoding it, then encodes AVIF, WebP and JPEG at PHOTO_WIDTHS (never upscaled),
+ * upright and without any metadata (EXIF, GPS), in memory, and writes them to the photo store as
+ * <content hash>/<width>.<format>, the manifest last: a photo whose manifest is stored is
+ * complete, and a refused or damaged photo writes nothing. The same bytes give the same hash: a
+ * photo processed before (its manifest stored) is not processed again. A store that fails
+ * (PhotoStoreError, a full disk) is thrown as it is: it is not the photo's fault.
  */
 export async function processPhoto(source: string, options: PhotoProcessingOptions): Promise<UnitPhoto> {
   const limits = { ...PHOTO_LIMITS, ...options.limits };
+  const store = destinationStore(options);
   const reject = (reason: string): never => {
     throw new PhotoRejectedError(sourceLabel(source), reason);
   };
@@ -158,30 +178,14 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
     ? await downloadPhoto(source, limits, options.network ?? {}, reject)
     : await readLocalFile(source, options.feedDir, limits.maxBytes, reject);
   const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 32);
-  const folder = path.join(options.photosDir, hash);
-  const processed = await readManifest(folder);
+  const processed = await readManifest(store, hash);
   if (processed) return processed;
-
   const size = await inspect(bytes, limits.maxPixels, reject);
-  await mkdir(options.photosDir, { recursive: true });
-  // Named after this process, so that the next import can tell a folder a killed import left behind.
-  const temporary = await mkdtemp(path.join(options.photosDir, temporaryPhotoFolderPrefix(hash)));
-  try {
-    const manifest = await writeSizes(bytes, size, hash, temporary, limits.maxPixels).catch((error: Error) => {
-      // Disk errors are the operator's to see as they are; a decoder's complaint means a damaged photo.
-      if ((error as NodeJS.ErrnoException).code) throw error;
-      return reject(`is damaged or cut short (${error.message.split('\n')[0]})`);
-    });
-    try {
-      await rename(temporary, folder);
-    } catch (error) {
-      // Another import processed the same photo meanwhile: its folder is complete, keep it.
-      const other = await readManifest(folder);
-      if (other) return other;
-      throw error;
-    }
-    return manifest;
-  } finally {
-    await rm(temporary, { recursive: true, force: true });
-  }
+  const { files, manifest } = await encodeSizes(bytes, size, hash, limits.maxPixels).catch((error: Error) =>
+    reject(`is damaged or cut short (${error.message.split('\n')[0]})`),
+  );
+  for (const { file, bytes: encoded } of files) await store.write(photoKey(hash, file), encoded, photoContentType(file));
+  // Another import may have processed the same photo meanwhile: the same bytes, written again whole.
+  await store.write(photoKey(hash, PHOTO_MANIFEST), Buffer.from(JSON.stringify(manifest)), photoContentType(PHOTO_MANIFEST));
+  return manifest;
 }

@@ -2,9 +2,9 @@ import { availableParallelism } from 'node:os';
 import type { UnitEntry } from '../../src/catalog/unit-entry';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { PhotoRejectedError } from './photo-rejected-error';
-import { processPhoto, type PhotoProcessingOptions } from './process-photo';
+import { destinationStore, processPhoto, type PhotoProcessingOptions } from './process-photo';
 
-export interface UnitPhotosOptions extends PhotoProcessingOptions {
+export type UnitPhotosOptions = PhotoProcessingOptions & {
   /** Told after each photo: how many of the feed's distinct photos are done, of how many. */
   onProgress?: (done: number, total: number) => void;
   /** Photos processed at once; default one per core (sharp may give each image a single thread). */
@@ -14,7 +14,7 @@ export interface UnitPhotosOptions extends PhotoProcessingOptions {
    * again (an address names the same photo; a file path is read again, as the file may change).
    */
   processed?: ReadonlyMap<string, UnitPhoto>;
-}
+};
 
 export interface UnitPhotosResult {
   /** Each unit's processed photos in the feed's order, by stock number. */
@@ -26,20 +26,21 @@ export interface UnitPhotosResult {
 /**
  * Processes the photos of every unit of a feed, a few at a time; a source named twice is processed
  * once. Refused photos are listed, not thrown, so an import can name them all and write nothing to
- * the catalog; the photos already processed stay on disk, unreferenced and harmless, and the
- * next run reuses them. Any other error (a full disk) stops the work and is thrown.
+ * the catalog; the photos already processed stay in the photo store, unreferenced and harmless, and the
+ * next run reuses them. Any other error (a full disk, a photo store that cannot be reached) stops the work and is thrown.
  */
 export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | 'photoSources'>[], options: UnitPhotosOptions): Promise<UnitPhotosResult> {
   const outcomes = new Map<string, UnitPhoto | PhotoRejectedError>(options.processed);
   const sources = [...new Set(units.flatMap((unit) => unit.photoSources))].filter((source) => !outcomes.has(source));
   const reused = outcomes.size;
+  const photoOptions = { feedDir: options.feedDir, network: options.network, limits: options.limits, photoStore: destinationStore(options) };
   let next = 0;
   let stopped = false;
   const worker = async () => {
     while (!stopped && next < sources.length) {
       const source = sources[next++]!;
       try {
-        outcomes.set(source, await processPhoto(source, options));
+        outcomes.set(source, await processPhoto(source, photoOptions));
       } catch (error) {
         if (!(error instanceof PhotoRejectedError)) {
           stopped = true;

@@ -4,6 +4,36 @@ const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** Where processed photos are kept when not in DATA_DIR/photos: a bucket and a key prefix ('' for the whole bucket). */
+export interface PhotoStoreLocation {
+  bucket: string;
+  prefix: string;
+}
+
+const PHOTO_STORE_EXAMPLE = 'write it as s3://BUCKET or s3://BUCKET/PREFIX, for example s3://dealer-photos/site (unset: photos stay in DATA_DIR/photos)';
+
+/**
+ * PHOTO_STORE_URL: s3://bucket/prefix. The bucket name follows S3's rules (3-63 lower-case letters,
+ * digits, dots and hyphens), so a typo such as s3:/bucket or https://… is refused at start rather
+ * than at the first photo an import writes.
+ */
+const photoStoreUrl = z.string().transform((value, context): PhotoStoreLocation => {
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/([\w\-./]*))?$/.exec(value);
+  const prefix = match?.[2]?.replace(/^\/+|\/+$/g, '') ?? '';
+  if (!match || prefix.split('/').some((part) => part === '.' || part === '..')) {
+    context.addIssue({ code: 'custom', message: `is ${JSON.stringify(value)}; ${PHOTO_STORE_EXAMPLE}` });
+    return z.NEVER;
+  }
+  return { bucket: match[1]!, prefix };
+});
+
+/** An http(s) address without a query or fragment, kept without its trailing slash. */
+const baseAddress = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an http(s) address such as ${example}` })
+    .refine((value) => !/[?#]/.test(value), `must be an http(s) address without ? or #, such as ${example}`)
+    .transform((value) => value.replace(/\/+$/, ''));
+
 /** Every environment variable the application reads, with its default. The README mirrors this. */
 const envSchema = z
   .object({
@@ -49,6 +79,12 @@ const envSchema = z
     SEED_CATALOG: booleanFlag.default(true),
     /** Feed photos from plain http: addresses too (a dealer server without a certificate); https: only by default. */
     FEED_PHOTOS_ALLOW_HTTP: booleanFlag.default(false),
+    /** Processed photos in an S3-compatible bucket (s3://bucket/prefix); unset: DATA_DIR/photos. Credentials and region: the AWS SDK's own variables. */
+    PHOTO_STORE_URL: photoStoreUrl.optional(),
+    /** An S3-compatible server other than AWS (MinIO, moto…); read by the AWS SDK itself, checked here, and it turns on path-style addresses. */
+    AWS_ENDPOINT_URL_S3: baseAddress('http://127.0.0.1:9000').optional(),
+    /** Where pages point for photos (a CDN, or the bucket's public address with its prefix); unset: the site serves them at /photos. */
+    PHOTO_BASE_URL: baseAddress('https://photos.example.com/site').optional(),
   })
   .refine((env) => !(env.MONGODB_URI && env.BACKUP_INTERVAL_HOURS), {
     path: ['BACKUP_INTERVAL_HOURS'],

@@ -24,7 +24,7 @@ const storedUnit = async (stockNumber: string) => VehicleCollection.findOne({ 'u
 describe('importing a dealer feed', () => {
   let database: TestDatabase;
   let work: string;
-  let options: FeedImportOptions;
+  let options: FeedImportOptions & { photosDir: string };
   const { onward, emerge, rxv } = TEST_FEED_ROWS;
 
   beforeAll(async () => {
