@@ -129,6 +129,7 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
             'db-export': 'scripts/db-export.ts',
             'db-import': 'scripts/db-import.ts',
             'staff-invite': 'scripts/staff-invite.ts',
+            'photos-move-to-store': 'scripts/photos-move-to-store.ts',
           },
           output: { entryFileNames: '[name].js' },
         },

@@ -1,41 +1,70 @@
-import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { Router, type Response } from 'express';
+import { PHOTO_FILE, PHOTO_HASH, PHOTOS_PATH, photoContentType, photoKey } from '../services/photos/photo-paths';
+import type { PhotoStore } from '../services/photos/photo-store';
 
 const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
-
-/** The only names a processed photo has: its content hash, then a width and a format. */
-const HASH = /^[a-f0-9]{32}$/;
-const FILE = /^[1-9]\d{0,4}\.(avif|webp|jpg)$/;
-const CONTENT_TYPES: Record<string, string> = { avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg' };
+const IMMUTABLE = `public, max-age=${YEAR_MS / 1000}, immutable`;
 
 /**
- * Serves the processed unit photos (services/photos/process-photo.ts) from photosDir at
+ * Serves the processed unit photos (services/photos/process-photo.ts) from the photo store at
  * /photos/<hash>/<width>.<avif|webp|jpg>. A photo's bytes never change under its address, so
  * browsers and CDNs keep it for a year without asking again. Anything else under /photos is 404:
- * names are matched whole before any file is opened, so no path can leave photosDir.
+ * names are matched whole before the store is asked, so no path can leave it. A folder's files are
+ * sent as files (ETag, Last-Modified, ranges); a bucket's objects are streamed with the store's
+ * ETag, and a client's Range and If-None-Match are passed on to it.
  */
-export function photosController(photosDir: string): Router {
+export function photosController(store: PhotoStore): Router {
   const router = Router();
   const notFound = (res: Response) => {
     res.status(404).set('Cache-Control', 'no-cache').json({ error: 'Not found' });
   };
-  router.get('/photos/:hash/:file', (req, res, next) => {
+  router.get(`${PHOTOS_PATH}/:hash/:file`, async (req, res, next) => {
     const { hash, file } = req.params;
-    const format = FILE.exec(file)?.[1];
-    if (!HASH.test(hash) || !format) {
+    if (!PHOTO_HASH.test(hash) || !PHOTO_FILE.test(file)) {
       notFound(res);
       return;
     }
-    res.sendFile(
-      path.join(photosDir, hash, file),
-      { maxAge: YEAR_MS, immutable: true, dotfiles: 'deny', headers: { 'Content-Type': CONTENT_TYPES[format] } },
-      (error?: Error & { status?: number }) => {
-        if (!error || res.headersSent) return;
-        if (error.status === 404) notFound(res);
-        else next(error);
-      },
-    );
+    const key = photoKey(hash, file);
+    const localFile = store.localFile(key);
+    if (localFile !== undefined) {
+      res.sendFile(
+        localFile,
+        { maxAge: YEAR_MS, immutable: true, dotfiles: 'deny', headers: { 'Content-Type': photoContentType(file) } },
+        (error?: Error & { status?: number }) => {
+          if (!error || res.headersSent) return;
+          if (error.status === 404) notFound(res);
+          else next(error);
+        },
+      );
+      return;
+    }
+    const object = await store.read(key, { range: req.headers.range, ifNoneMatch: req.headers['if-none-match'] });
+    if (object === null) {
+      notFound(res);
+      return;
+    }
+    res.set('Cache-Control', IMMUTABLE);
+    if (object === 'not-modified') {
+      res.status(304).end();
+      return;
+    }
+    res.status(object.contentRange ? 206 : 200).set({
+      'Content-Type': photoContentType(file),
+      'Content-Length': String(object.contentLength),
+      'Accept-Ranges': 'bytes',
+      ...(object.etag ? { ETag: object.etag } : {}),
+      ...(object.lastModified ? { 'Last-Modified': object.lastModified.toUTCString() } : {}),
+      ...(object.contentRange ? { 'Content-Range': object.contentRange } : {}),
+    });
+    if (req.method === 'HEAD') {
+      object.body.destroy();
+      res.end();
+      return;
+    }
+    // A visitor who goes away mid-photo ends the read from the store too.
+    await pipeline(object.body, res).catch(() => object.body.destroy());
   });
-  router.use('/photos', (_req, res) => notFound(res));
+  router.use(PHOTOS_PATH, (_req, res) => notFound(res));
   return router;
 }

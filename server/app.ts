@@ -13,6 +13,7 @@ import { photosController } from '../controllers/photos.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
+import type { PhotoStore } from '../services/photos/photo-store';
 import { createContactLimitStore } from '../services/contact-limit.service';
 import { currentBusinessMoment } from '../src/business/business-moment';
 import type { Promotion } from '../src/config/business-file';
@@ -53,6 +54,8 @@ export interface AppOptions {
   clock: Clock;
   /** The staff area (server/compose-staff.ts): every address under /staff, answered by it alone. */
   staff: Router;
+  /** Where the units' processed photos are kept (DATA_DIR/photos or PHOTO_STORE_URL), served at /photos. */
+  photos: PhotoStore;
 }
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
@@ -101,7 +104,14 @@ export function createApp(options: AppOptions): express.Express {
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(securityHeaders({ https: env.PUBLIC_ORIGIN.startsWith('https:'), dev: Boolean(options.devMiddleware) }));
+  app.use(
+    securityHeaders({
+      https: env.PUBLIC_ORIGIN.startsWith('https:'),
+      dev: Boolean(options.devMiddleware),
+      // With PHOTO_BASE_URL, pages show the photos from there (a CDN or the bucket): its origin may serve images.
+      ...(env.PHOTO_BASE_URL ? { photoOrigin: new URL(env.PHOTO_BASE_URL).origin } : {}),
+    }),
+  );
   app.use(healthController(options.isDatabaseReady));
   // The staff area before the render cache, the static files, the canonical-path redirect and the
   // public pages: it answers every /staff address itself (its own 404 included), marks every
@@ -117,9 +127,10 @@ export function createApp(options: AppOptions): express.Express {
   // The catalog API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
   app.use('/api/vehicles', compress, vehiclesController(catalog, sendJson));
   app.get('/api/inventory', compress, inventoryController(catalog, sendJson));
-  // The units' processed photos (npm run catalog:import writes them): already compressed images,
-  // immutable under their content-hashed names; nothing else under /photos reaches the pages.
-  app.use(photosController(path.resolve(env.DATA_DIR, 'photos')));
+  // The units' processed photos (npm run catalog:import writes them to the photo store): already
+  // compressed images, immutable under their content-hashed names; nothing else under /photos
+  // reaches the pages. Still served with PHOTO_BASE_URL, for pages kept from before it was set.
+  app.use(photosController(options.photos));
   app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);

@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import { createCatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import { createInquirySender } from '../services/inquiry-sender.service';
+import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
 import { createInquiryOutbox, type InquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
 import { businessProfile } from '../src/config/business-profile.server';
@@ -49,7 +50,7 @@ export interface Site {
 export function composeSite(options: SiteOptions): Site {
   const { env, logger, clock } = options;
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
-  const catalog = createCatalogService({ clock, showrooms: options.business.showrooms });
+  const catalog = createCatalogService({ clock, showrooms: options.business.showrooms, photoBaseUrl: env.PHOTO_BASE_URL });
   const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock }), { logger, clock });
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, clock);
@@ -74,6 +75,7 @@ export function composeSite(options: SiteOptions): Site {
     staticDir: options.staticDir,
     devMiddleware: options.devMiddleware,
     staff,
+    photos: photoStoreFromEnv(env),
   });
   return {
     app,

@@ -3,13 +3,14 @@ import type { Catalog } from '../src/catalog/catalog';
 import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
 import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-listing';
-import { BRANDS, type Brand } from '../src/catalog/vehicle';
+import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
 import { isVehicleId, isVehicleSlug } from '../src/catalog/vehicle-key';
 import { recentRead } from '../src/cache/recent-read';
 import type { Showroom } from '../src/config/business-profile';
 import type { Clock } from '../src/time/clock';
 import { inventoryChoices } from './inventory/inventory-choices';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
+import { photoAtBase } from './photos/photo-paths';
 
 export interface CatalogService extends Catalog {
   /** The catalog's version: one small document, bumped by every catalog write, read at most once a second. */
@@ -27,6 +28,8 @@ export interface CatalogServiceOptions {
   /** The business file's showrooms, which name the inventory's location choices. */
   showrooms: readonly Pick<Showroom, 'id' | 'name'>[];
   versionMaxAgeMs?: number;
+  /** PHOTO_BASE_URL: where pages point for the units' photos (a CDN or the bucket); unset: the site's /photos. */
+  photoBaseUrl?: string;
 }
 
 /**
@@ -35,7 +38,13 @@ export interface CatalogServiceOptions {
  * nothing rather than reaching the database. Pages read through the database's own paging and
  * counting, so what a page costs does not grow with the catalog.
  */
-export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSION_MAX_AGE_MS }: CatalogServiceOptions): CatalogService {
+export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSION_MAX_AGE_MS, photoBaseUrl }: CatalogServiceOptions): CatalogService {
+  // The catalog records photos at their site paths; pages get them where PHOTO_BASE_URL says.
+  const withPhotos = <T extends Vehicle | null>(vehicle: T): T =>
+    photoBaseUrl === undefined || !vehicle?.unit
+      ? vehicle
+      : { ...vehicle, unit: { ...vehicle.unit, photos: vehicle.unit.photos.map((photo) => photoAtBase(photo, photoBaseUrl)) } };
+  const allWithPhotos = async (vehicles: Promise<Vehicle[]>) => (photoBaseUrl === undefined ? vehicles : (await vehicles).map(withPhotos));
   const showroomNames = new Map(showrooms.map((showroom) => [showroom.id, showroom.name]));
   const version = recentRead(() => vehicleRepository.catalogVersion(), { maxAgeMs: versionMaxAgeMs, clock });
   let writesSeen = vehicleRepository.writesInThisProcess();
@@ -64,17 +73,17 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
     return held.choices;
   };
   return {
-    listVehicles: () => vehicleRepository.listed(),
+    listVehicles: () => allWithPhotos(vehicleRepository.listed()),
 
-    listVehiclesByBrand: async (brand: Brand) => (houseBrands.includes(brand) ? vehicleRepository.listed({ brand }) : []),
+    listVehiclesByBrand: async (brand: Brand) => (houseBrands.includes(brand) ? allWithPhotos(vehicleRepository.listed({ brand })) : []),
 
-    findVehicle: async (id: string) => (isVehicleId(id) ? vehicleRepository.findOne({ id: id.toLowerCase() }) : null),
+    findVehicle: async (id: string) => (isVehicleId(id) ? withPhotos(await vehicleRepository.findOne({ id: id.toLowerCase() })) : null),
 
-    findVehicleBySlug: async (slug: string) => (isVehicleSlug(slug) ? vehicleRepository.findOne({ slug }) : null),
+    findVehicleBySlug: async (slug: string) => (isVehicleSlug(slug) ? withPhotos(await vehicleRepository.findOne({ slug })) : null),
 
     async findVehiclesBySlug(slugs) {
       const valid = slugs.filter(isVehicleSlug);
-      return valid.length === 0 ? [] : vehicleRepository.listed({ slugs: valid });
+      return valid.length === 0 ? [] : allWithPhotos(vehicleRepository.listed({ slugs: valid }));
     },
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
@@ -88,7 +97,7 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
       );
       return {
         filters,
-        vehicles: vehicles.map(inventoryVehicle),
+        vehicles: vehicles.map((record) => inventoryVehicle(record, photoBaseUrl)),
         page: query.page,
         pageCount: Math.max(1, Math.ceil(matching / INVENTORY_PAGE_SIZE)),
         matching,

@@ -1,6 +1,7 @@
 import type { VehicleRecord } from '../../models/vehicle.model';
 import type { CardPhoto, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
+import { photoAtBase } from '../photos/photo-paths';
 
 /** What a card needs of a stored vehicle: the $project stage of the inventory's page. */
 export const INVENTORY_PROJECTION = {
@@ -31,11 +32,11 @@ function cardPhoto(photo: UnitPhoto): CardPhoto {
   return { src: sizes[0]!.url, srcSet: sizes.map((size) => `${size.url} ${size.width}w`).join(', ') };
 }
 
-/** A stored vehicle as an inventory card reads it. */
-export function inventoryVehicle(record: InventoryRecord): InventoryVehicle {
+/** A stored vehicle as an inventory card reads it, its photo where PHOTO_BASE_URL says (unset: the site's /photos). */
+export function inventoryVehicle(record: InventoryRecord, photoBaseUrl?: string): InventoryVehicle {
   const { id, slug, name, description, brand, category, price, images, is_new, unit, firstPhoto } = record;
   const card: InventoryVehicle = { id, slug, name, description, brand, category, price: price ?? null, images: images ?? [], isNew: is_new ?? true };
   if (unit?.brandName && unit.condition && unit.status) card.unit = { brandName: unit.brandName, condition: unit.condition, status: unit.status };
-  if (firstPhoto) card.photo = cardPhoto(firstPhoto);
+  if (firstPhoto) card.photo = cardPhoto(photoAtBase(firstPhoto, photoBaseUrl));
   return card;
 }

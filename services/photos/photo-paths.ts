@@ -1,3 +1,5 @@
+import type { UnitPhoto } from '../../src/catalog/unit-fields';
+
 /**
  * The one definition of where a processed photo's files are: each file is an object named
  * `<hash>/<file>` in the photo store (DATA_DIR/photos or PHOTO_STORE_URL), the catalog records it
@@ -40,4 +42,11 @@ export const photoContentType = (key: string): string => PHOTO_CONTENT_TYPES[key
 export function photoAddress(sitePath: string, baseUrl: string | undefined): string {
   if (baseUrl === undefined || !sitePath.startsWith(`${PHOTOS_PATH}/`)) return sitePath;
   return `${baseUrl}${sitePath.slice(PHOTOS_PATH.length)}`;
+}
+
+/** A processed photo with every file's address as pages point at it (photoAddress). */
+export function photoAtBase(photo: UnitPhoto, baseUrl: string | undefined): UnitPhoto {
+  if (baseUrl === undefined) return photo;
+  const files = (list: UnitPhoto['sources']['avif']) => list.map((file) => ({ ...file, url: photoAddress(file.url, baseUrl) }));
+  return { ...photo, sources: { avif: files(photo.sources.avif), webp: files(photo.sources.webp), jpeg: files(photo.sources.jpeg) } };
 }

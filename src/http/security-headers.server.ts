@@ -7,9 +7,10 @@ export const MAP_FRAME_ORIGIN = 'https://www.google.com';
 /**
  * helmet with a strict CSP: scripts only from the site's own files, never inline (the router's
  * hydration data is a JSON script the browser does not run), so the policy, like the page, is the
- * same for every visitor. HSTS only when the site is served over HTTPS.
+ * same for every visitor. HSTS only when the site is served over HTTPS. `photoOrigin` is where
+ * pages point for the units' photos when that is not the site (PHOTO_BASE_URL): images only.
  */
-export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }): RequestHandler[] {
+export function securityHeaders({ https, dev, photoOrigin }: { https: boolean; dev: boolean; photoOrigin?: string }): RequestHandler[] {
   const policy = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -18,7 +19,7 @@ export function securityHeaders({ https, dev }: { https: boolean; dev: boolean }
         // Vite's development client injects inline modules; production runs no inline script.
         'script-src': dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', ...(photoOrigin ? [photoOrigin] : [])],
         'font-src': ["'self'"],
         'connect-src': dev ? ["'self'", 'ws:'] : ["'self'"],
         'frame-src': [MAP_FRAME_ORIGIN],

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photosController } from '../../controllers/photos.controller';
+import { folderPhotoStore } from '../../services/photos/folder-photo-store';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { processPhoto } from '../../services/photos/process-photo';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -31,7 +32,7 @@ describe('GET /photos/<hash>/<file>', () => {
     await writeFile(path.join(work, 'data', 'embedded-mongo.sqlite'), 'private data');
     await mkdir(path.join(photosDir, `.${photo.hash}-unfinished`));
     await writeFile(path.join(photosDir, `.${photo.hash}-unfinished`, '960.jpg'), 'half a photo');
-    app = express().use(photosController(photosDir));
+    app = express().use(photosController(folderPhotoStore(photosDir)));
   });
   afterAll(async () => {
     await rm(work, { recursive: true, force: true });
@@ -89,7 +90,7 @@ describe('GET /photos/<hash>/<file>', () => {
 
   it('leaves other paths to the rest of the site', async () => {
     const site = express()
-      .use(photosController(path.join(work, 'data', 'photos')))
+      .use(photosController(folderPhotoStore(path.join(work, 'data', 'photos'))))
       .get('/photos-of-the-lot', (_req, res) => {
         res.send('a page');
       });
