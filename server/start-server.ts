@@ -4,6 +4,8 @@ import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
+import { createFeedSchedule, type FeedSchedule } from '../services/feed-schedule.service';
+import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
 import { removeAbandonedPhotoFolders } from '../services/photos/abandoned-photo-folders';
 import { createStaffHousekeeping } from '../services/staff/staff-housekeeping.service';
 import type { BusinessFile } from '../src/config/business-file';
@@ -97,6 +99,26 @@ export async function startServer(options: {
   // embedded store never applies TTL indexes (every read checks expiry anyway).
   const housekeeping = createStaffHousekeeping({ logger: logger.child({ component: 'staff-housekeeping' }), clock: systemClock });
   housekeeping.start();
+  // FEED_URL: every instance asks once a minute; the one holding the lease in the database fetches.
+  let feedSchedule: FeedSchedule | undefined;
+  if (env.FEED_URL) {
+    feedSchedule = createFeedSchedule({
+      url: env.FEED_URL,
+      headers: env.FEED_HEADERS,
+      full: env.FEED_FULL,
+      intervalMs: env.FEED_INTERVAL_MINUTES * 60_000,
+      importOptions: {
+        locations: options.business.showrooms.map((showroom) => showroom.id),
+        // As npm run catalog:import: the bucket of PHOTO_STORE_URL, or DATA_DIR/photos.
+        ...(env.PHOTO_STORE_URL ? { photoStore: photoStoreFromEnv(env) } : { photosDir: path.resolve(env.DATA_DIR, 'photos') }),
+        photoNetwork: { allowHttp: env.FEED_PHOTOS_ALLOW_HTTP },
+      },
+      clock: systemClock,
+      logger: logger.child({ component: 'feed-schedule' }),
+    });
+    feedSchedule.start();
+    logger.info({ intervalMinutes: env.FEED_INTERVAL_MINUTES, full: env.FEED_FULL }, 'feed schedule started');
+  }
 
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -120,7 +142,7 @@ export async function startServer(options: {
       logger.warn('an e-mail was still being handed over; it will be sent again after a restart');
     }
     mailTransport.close();
-    await settlesWithin(housekeeping.stop(), Math.max(deadline - Date.now() - 250, 0));
+    await settlesWithin(Promise.all([housekeeping.stop(), feedSchedule?.stop()]), Math.max(deadline - Date.now() - 250, 0));
     await database.close();
     logger.info('stopped');
     process.exit(0);

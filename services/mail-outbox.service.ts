@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { SendMailOptions } from 'nodemailer';
 import type { DeliveryState, InquiryRecord } from '../models/inquiry.model';
+import { feedScheduleRepository, type FeedAlert } from '../models/feed-schedule.repository';
 import { inquiryRepository, type DeliveryKind } from '../models/inquiry.repository';
 import { staffInvitationRepository, type StaffInvitation } from '../models/staff-invitation.repository';
 import { staffRepository } from '../models/staff.repository';
 import type { Logger } from '../src/logging/logger.server';
+import { feedFailureEmail } from '../src/mail/feed-failure-email.server';
 import { crmLeadEmail, staffInquiryEmail, type InquiryMailSettings } from '../src/mail/inquiry-emails.server';
 import type { MailedInquiry } from '../src/mail/mailed-inquiry.server';
 import type { MailTransport } from '../src/mail/mail-transport.server';
@@ -198,7 +200,24 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
     };
   }
 
-  /** What the lanes claim from, in turn: each inquiry delivery kind, then the staff invitations. */
+  /**
+   * The staff e-mail about the scheduled feed failing three times in a row (services/feed-schedule.service.ts),
+   * built under the claim from the feed's state then, so it tells the latest failure.
+   */
+  function claimedFeedAlert({ status, alert }: FeedAlert, token: string): ClaimedMessage {
+    return {
+      log: { feed: status.source, consecutiveFailures: status.consecutiveFailures },
+      noun: 'feed failure e-mail',
+      state: alert,
+      owedSince: status.failingSince ?? alert.nextAttemptAt,
+      build: async () => feedFailureEmail(status, { from: mail.from, to: mail.to, business: mail.business }),
+      scheduleRetry: (outcome) => feedScheduleRepository.scheduleAlertRetry(token, outcome),
+      markFailed: (outcome) => feedScheduleRepository.markAlertFailed(token, outcome),
+      markSent: (sentAt) => feedScheduleRepository.markAlertSent(sentAt),
+    };
+  }
+
+  /** What the lanes claim from, in turn: each inquiry delivery kind, the staff invitations, then the feed's failure e-mail. */
   const sources: Array<(token: string) => Promise<ClaimedMessage | null>> = [
     ...kinds.map((kind) => async (token: string) => {
       const record = await claim(kind, token);
@@ -208,6 +227,11 @@ export function createInquiryOutbox(options: InquiryOutboxOptions): InquiryOutbo
       const now = settings.clock();
       const invitation = await staffInvitationRepository.claimDue({ now, leaseUntil: new Date(now.getTime() + settings.leaseMs), token });
       return invitation?.delivery ? claimedInvitation(invitation, token) : null;
+    },
+    async (token: string) => {
+      const now = settings.clock();
+      const owed = await feedScheduleRepository.claimAlert({ now, leaseUntil: new Date(now.getTime() + settings.leaseMs), token });
+      return owed ? claimedFeedAlert(owed, token) : null;
     },
   ];
 

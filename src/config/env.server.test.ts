@@ -48,4 +48,21 @@ describe('loadEnv', () => {
   it('keeps only the origin of PUBLIC_ORIGIN', () => {
     expect(loadEnv({ PUBLIC_ORIGIN: 'https://www.example.com/some/path' }).PUBLIC_ORIGIN).toBe('https://www.example.com');
   });
+
+  it('takes a scheduled feed over https, or plain http to this machine only, and never quotes its secrets', () => {
+    expect(loadEnv({}).FEED_URL).toBeUndefined();
+    expect(loadEnv({})).toMatchObject({ FEED_INTERVAL_MINUTES: 60, FEED_FULL: false });
+    expect(loadEnv({ FEED_URL: 'https://user:pw@feeds.example.com/units.csv', FEED_INTERVAL_MINUTES: '15', FEED_FULL: 'true' })).toMatchObject({
+      FEED_URL: 'https://user:pw@feeds.example.com/units.csv',
+      FEED_INTERVAL_MINUTES: 15,
+      FEED_FULL: true,
+    });
+    expect(loadEnv({ FEED_URL: 'http://127.0.0.1:8080/units.csv' }).FEED_URL).toBe('http://127.0.0.1:8080/units.csv');
+    expect(() => loadEnv({ FEED_URL: 'http://user:hunter2@feeds.example.com/units.csv' })).toThrow(/FEED_URL: must be an https: address/);
+    expect(() => loadEnv({ FEED_URL: 'http://user:hunter2@feeds.example.com/units.csv' })).not.toThrow(/hunter2/);
+    expect(loadEnv({ FEED_HEADERS: '{"X-Api-Key":"k-123"}' }).FEED_HEADERS).toEqual({ 'X-Api-Key': 'k-123' });
+    expect(() => loadEnv({ FEED_HEADERS: 'X-Api-Key: k-123' })).toThrow(/FEED_HEADERS: must be a JSON object/);
+    expect(() => loadEnv({ FEED_HEADERS: 'X-Api-Key: k-123' })).not.toThrow(/k-123/);
+    expect(() => loadEnv({ FEED_HEADERS: '{"X-Api-Key":"k-123\\r\\nX: y"}' })).toThrow(/FEED_HEADERS: header X-Api-Key must be/);
+  });
 });

@@ -4,6 +4,60 @@ const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((
 
 const positiveInt = z.coerce.number().int().positive();
 
+/** Hosts a feed may be fetched from over plain http: this machine only, where no network carries it. */
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * FEED_URL: https (basic auth may ride in it as user:password@), or plain http to this machine only
+ * (a feed exported by a program on the same host, and the tests). No message quotes the value,
+ * which can hold a password.
+ */
+const feedUrl = z.string().transform((value, context) => {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'must be an address such as https://feeds.example.com/units.csv' });
+    return z.NEVER;
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    context.addIssue({ code: 'custom', message: 'must be an https: address (plain http: only to 127.0.0.1 or localhost)' });
+    return z.NEVER;
+  }
+  return url.href;
+});
+
+/** A header name as HTTP allows it, and a value on one line. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const HEADER_VALUE = /^[^\r\n\0]*$/;
+
+/**
+ * FEED_HEADERS: a JSON object of header names and values sent with each feed request, such as
+ * {"X-Api-Key":"…"}. One line, so it fits an env file; no message quotes a value.
+ */
+const feedHeaders = z.string().transform((value, context) => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    context.addIssue({ code: 'custom', message: 'must be a JSON object of header names and values, such as {"X-Api-Key":"…"}' });
+    return z.NEVER;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    context.addIssue({ code: 'custom', message: 'must be a JSON object of header names and values, such as {"X-Api-Key":"…"}' });
+    return z.NEVER;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, headerValue] of Object.entries(parsed)) {
+    if (!HEADER_NAME.test(name) || typeof headerValue !== 'string' || !HEADER_VALUE.test(headerValue)) {
+      context.addIssue({ code: 'custom', message: `header ${HEADER_NAME.test(name) ? name : '(a name)'} must be a valid name with a string value on one line` });
+      return z.NEVER;
+    }
+    headers[name] = headerValue;
+  }
+  return headers;
+});
+
 /** Where processed photos are kept when not in DATA_DIR/photos: a bucket and a key prefix ('' for the whole bucket). */
 export interface PhotoStoreLocation {
   bucket: string;
@@ -79,6 +133,14 @@ const envSchema = z
     SEED_CATALOG: booleanFlag.default(true),
     /** Feed photos from plain http: addresses too (a dealer server without a certificate); https: only by default. */
     FEED_PHOTOS_ALLOW_HTTP: booleanFlag.default(false),
+    /** The dealer's feed, fetched on a schedule by one instance at a time; unset: imported by hand (npm run catalog:import). */
+    FEED_URL: feedUrl.optional(),
+    /** Headers sent with each feed request (a JSON object); never logged. */
+    FEED_HEADERS: feedHeaders.optional(),
+    /** Minutes between two fetches of FEED_URL. */
+    FEED_INTERVAL_MINUTES: positiveInt.max(7 * 24 * 60).default(60),
+    /** FEED_URL lists every unit the dealer has: units it leaves out are marked sold (as catalog:import --full). */
+    FEED_FULL: booleanFlag.default(false),
     /** Processed photos in an S3-compatible bucket (s3://bucket/prefix); unset: DATA_DIR/photos. Credentials and region: the AWS SDK's own variables. */
     PHOTO_STORE_URL: photoStoreUrl.optional(),
     /** An S3-compatible server other than AWS (MinIO, moto…); read by the AWS SDK itself, checked here, and it turns on path-style addresses. */
