@@ -75,7 +75,8 @@ function conditionsOf(query: LeadQuery): Record<string, unknown> {
     ...(query.receivedBefore ? { $lt: query.receivedBefore } : {}),
   };
   return {
-    ...(query.status ? { 'lead.status': query.status } : {}),
+    // An inquiry stored before the inbox has no lead state until the start-up backfill gives it one.
+    ...(query.status ? { 'lead.status': query.status } : { 'lead.status': mongoose.trusted({ $exists: true }) }),
     ...(query.overdueAt ? { 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: query.overdueAt }) } : {}),
     ...(query.assigneeId === null
       ? { 'lead.assigneeId': mongoose.trusted({ $exists: false }) }
@@ -99,7 +100,7 @@ const overdueFilter = (query: LeadQuery, now: Date) => conditionsOf({ ...query, 
 function restFilter(query: LeadQuery, now: Date): Record<string, unknown> {
   const conditions = conditionsOf(query);
   if (query.status !== undefined && query.status !== 'new') return conditions;
-  return { ...conditions, $nor: mongoose.trusted([{ 'lead.status': 'new', 'lead.dueAt': { $lte: now } }]) };
+  return { ...conditions, $nor: [{ 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: now }) }] };
 }
 
 /** Whether a query can find new leads at all (a status other than new finds none past due). */

@@ -2,6 +2,7 @@ import type { Express, RequestHandler } from 'express';
 import { createCatalogService } from '../services/catalog.service';
 import { createInquiryService } from '../services/inquiry.service';
 import { createInquirySender } from '../services/inquiry-sender.service';
+import { createLeadIntake } from '../services/leads/lead-state';
 import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
 import { createInquiryOutbox, type InquiryOutbox } from '../services/mail-outbox.service';
 import type { BusinessFile } from '../src/config/business-file';
@@ -51,7 +52,8 @@ export function composeSite(options: SiteOptions): Site {
   const { env, logger, clock } = options;
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
   const catalog = createCatalogService({ clock, showrooms: options.business.showrooms, photoBaseUrl: env.PHOTO_BASE_URL });
-  const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock }), { logger, clock });
+  const leadIntake = createLeadIntake({ business });
+  const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock, leads: leadIntake }), { logger, clock });
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, clock);
   const audit = createAuditLog({ clock, logger });

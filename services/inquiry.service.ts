@@ -5,6 +5,7 @@ import { findVehicleOfInterest } from '../src/contact/contact-prefill';
 import type { ContactContext, ContactInput } from '../src/contact/contact-schema';
 import type { LeadSource } from '../src/contact/lead-source';
 import type { Clock } from '../src/time/clock';
+import type { LeadIntake } from './leads/lead-state';
 
 /** What the visitor is told: the inquiry is stored under this id. */
 export interface StoredInquiry {
@@ -17,14 +18,17 @@ export interface InquiryService {
   submit(input: ContactInput, context: ContactContext, source: LeadSource): Promise<StoredInquiry>;
 }
 
-/** The catalog vehicle a prefilled link named, if it names one; a lookup problem just leaves it out. */
-async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<VehicleOfInterest | undefined> {
+/**
+ * The catalog vehicle a prefilled link named, if it names one, and the showroom where a unit
+ * stands (the lead's showroom); a lookup problem just leaves them out.
+ */
+async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Promise<{ vehicle: VehicleOfInterest; location?: string } | undefined> {
   if (!key) return undefined;
   try {
     const vehicle = await findVehicleOfInterest(catalog, key);
     if (!vehicle) return undefined;
     const { unit } = vehicle;
-    return {
+    const ofInterest: VehicleOfInterest = {
       slug: vehicle.slug,
       name: vehicle.name,
       brand: vehicle.brand,
@@ -44,6 +48,7 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
           }
         : {}),
     };
+    return { vehicle: ofInterest, ...(unit?.location ? { location: unit.location } : {}) };
   } catch {
     return undefined;
   }
@@ -54,11 +59,12 @@ async function vehicleOfInterest(catalog: Catalog, key: string | undefined): Pro
  * notification (and a pending CRM copy when CRM_ADF_TO is configured), so that a mail outage
  * delays an inquiry but never loses it.
  */
-export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean; clock: Clock }): InquiryService {
+export function createInquiryService(options: { catalog: Catalog; crmCopy: boolean; clock: Clock; leads: LeadIntake }): InquiryService {
   const { clock } = options;
   return {
     async submit(input, context, source) {
-      const vehicle = await vehicleOfInterest(options.catalog, context.vehicle);
+      const found = await vehicleOfInterest(options.catalog, context.vehicle);
+      const vehicle = found?.vehicle;
       const now = clock();
       const pending = () => ({ status: 'pending' as const, attempts: 0, nextAttemptAt: now });
       const prefill = Object.fromEntries(Object.entries(context).filter(([, value]) => value !== undefined));
@@ -70,6 +76,8 @@ export function createInquiryService(options: { catalog: Catalog; crmCopy: boole
         createdAt: now,
         notification: pending(),
         ...(options.crmCopy ? { crmNotification: pending() } : {}),
+        // The leads inbox's state: new, its due time, the unit's showroom, its search keys, a round-robin assignee.
+        lead: await options.leads.leadOf({ ...input, createdAt: now }, found?.location),
       });
       return { id: stored.id, createdAt: stored.createdAt.toISOString() };
     },

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { InquiryCollection, type InquiryRecord } from '../../models/inquiry.model';
 import { createInquiryService } from '../../services/inquiry.service';
+import { createLeadIntake } from '../../services/leads/lead-state';
+import { businessProfile } from '../../src/config/business-profile.server';
+import { shippedBusiness } from '../support/business-file';
 import { VALID_INQUIRY } from '../support/fixtures';
 import { recordingCatalog } from '../support/recording-catalog';
 import { testClock } from '../support/test-clock';
@@ -17,7 +20,8 @@ afterAll(async () => {
 /** Submits an inquiry from a link naming `vehicle`; resolves with what was stored and what the catalog was asked. */
 async function submitAbout(vehicle: string) {
   const catalog = recordingCatalog();
-  const service = createInquiryService({ catalog, crmCopy: false, clock: testClock().now });
+  const leads = createLeadIntake({ business: businessProfile(shippedBusiness, 'http://127.0.0.1') });
+  const service = createInquiryService({ catalog, crmCopy: false, clock: testClock().now, leads });
   const { id } = await service.submit({ ...VALID_INQUIRY, interest: 'sales' }, { topic: 'quote', vehicle }, {});
   const record = await InquiryCollection.findOne({ id }).lean<InquiryRecord>().exec();
   return { vehicleOfInterest: record?.vehicleOfInterest, calls: catalog.calls };
