@@ -30,7 +30,7 @@ export function LeadWait({ lead, now }: { lead: LeadListing; now: string }) {
   return (
     <span className={lead.overdue ? 'font-semibold text-danger-700' : 'text-ink-700'}>
       Waiting <strong>{durationText(secondsBetween(lead.receivedAt, now))}</strong>
-      {lead.overdue ? `, due ${shortTimeText(lead.dueAt)}` : `; due ${shortTimeText(lead.dueAt)}`}
+      {lead.overdue ? `, was due ${shortTimeText(lead.dueAt)}` : `; due ${shortTimeText(lead.dueAt)}`}
     </span>
   );
 }
@@ -59,8 +59,7 @@ export function LeadSubjectLine({ lead }: { lead: Pick<LeadListing, 'kind' | 'su
  * (the way into the lead), the status, what they asked about, when, where and whose it is, and how
  * long it waited. Overdue ones are red with the word "Overdue" in their badge.
  */
-export function LeadList({ leads, now, label, headingLevel = 3 }: { leads: readonly LeadListing[]; now: string; label: string; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+export function LeadList({ leads, now, label }: { leads: readonly LeadListing[]; now: string; label: string }) {
   return (
     <ol className="mt-3 space-y-2" aria-label={label}>
       {leads.map((lead) => (
@@ -71,28 +70,31 @@ export function LeadList({ leads, now, label, headingLevel = 3 }: { leads: reado
           }`}
         >
           <div className="flex flex-wrap items-center justify-between gap-x-3">
-            <Heading className="min-w-0 text-base font-bold">
+            <h3 className="min-w-0 text-base font-bold">
               <Link to={`/staff/leads/${lead.id}`} className="inline-flex min-h-11 items-center break-words text-brand-800 underline-offset-2 hover:underline">
                 {lead.name}
               </Link>
-            </Heading>
+            </h3>
             <LeadStatusBadge status={lead.status} overdue={lead.overdue} />
           </div>
-          <p className="text-sm">
-            <LeadSubjectLine lead={lead} />
-          </p>
-          <p className="mt-1 text-sm">
-            <LeadReceived iso={lead.receivedAt} now={now} />
-          </p>
-          <p className="mt-1 text-sm text-ink-700">
-            {lead.showroom ? `${lead.showroom.name} · ` : ''}
-            {lead.assignee ? `Assigned to ${lead.assignee.name}` : 'Unassigned'}
-          </p>
-          {lead.firstResponse || lead.status === 'new' ? (
-            <p className="mt-1 text-sm">
-              <LeadWait lead={lead} now={now} />
+          {/* One column on a phone; on a wider screen what and where on the left, when and how long on the right. */}
+          <div className="grid gap-y-1 text-sm sm:grid-cols-2 sm:gap-x-6">
+            <p>
+              <LeadSubjectLine lead={lead} />
             </p>
-          ) : null}
+            <p>
+              <LeadReceived iso={lead.receivedAt} now={now} />
+            </p>
+            <p className="text-ink-700">
+              {lead.showroom ? `${lead.showroom.name} · ` : ''}
+              {lead.assignee ? `Assigned to ${lead.assignee.name}` : 'Unassigned'}
+            </p>
+            {lead.firstResponse || lead.status === 'new' ? (
+              <p>
+                <LeadWait lead={lead} now={now} />
+              </p>
+            ) : null}
+          </div>
         </li>
       ))}
     </ol>

@@ -161,7 +161,12 @@ function Filters({ filter, list, showrooms }: Pick<LeadsPageData, 'filter' | 'li
           </button>
         </div>
         <details open={more} className="group mt-2">
-          <summary className="inline-flex min-h-11 cursor-pointer items-center rounded-md text-sm font-semibold text-brand-700">More filters</summary>
+          <summary className="inline-flex min-h-11 cursor-pointer items-center gap-1.5 rounded-md text-sm font-semibold text-brand-700">
+            <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
+              ▸
+            </span>
+            More filters: assignee, kind, showroom, dates
+          </summary>
           <div className="grid grid-cols-2 gap-3 pb-1 sm:grid-cols-5">
             <div className="col-span-2 sm:col-span-1">
               <label htmlFor="leads-assignee" className={labelClasses}>
