@@ -147,8 +147,10 @@ export async function startServer(options: {
     logger.info('stopped');
     process.exit(0);
   };
-  process.once('SIGTERM', () => void stop('SIGTERM'));
-  process.once('SIGINT', () => void stop('SIGINT'));
+  // Kept for a second signal too: Ctrl-C under `npm start` reaches the server twice (from the
+  // terminal and forwarded by npm), and the second must not end the process mid-shutdown.
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
   return server;
 }
 
