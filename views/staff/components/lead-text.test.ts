@@ -34,12 +34,16 @@ describe('the contact links', () => {
   });
 
   it('opens a reply to the shopper naming the unit and quoting the question', () => {
-    const href = replyMailto({
-      email: 'pat@example.com',
-      name: 'Pat Doe',
-      subject: { label: '2025 Evolution D5 Ranger 4 Plus', stockNumber: 'E1234' },
-      message: 'Is it still available?\nCan I trade in my old cart?',
-    });
+    const href = replyMailto(
+      {
+        email: 'pat@example.com',
+        name: 'Pat Doe',
+        kind: 'sales',
+        subject: { label: '2025 Evolution D5 Ranger 4 Plus', stockNumber: 'E1234' },
+        message: 'Is it still available?\nCan I trade in my old cart?',
+      },
+      'Shore Golf Carts',
+    );
     const url = new URL(href);
     expect(url.protocol).toBe('mailto:');
     expect(url.pathname).toBe('pat@example.com');
@@ -52,8 +56,19 @@ describe('the contact links', () => {
     expect(href).not.toContain('+');
   });
 
+  it('names the business, not "Sales", when the shopper named no vehicle', () => {
+    const url = new URL(
+      replyMailto({ email: 'lee@example.com', name: 'Lee', kind: 'sales', subject: { label: 'Sales' }, message: 'Do you deliver?' }, 'Shore Golf Carts'),
+    );
+    expect(url.searchParams.get('subject')).toBe('Your inquiry to Shore Golf Carts');
+    expect(url.searchParams.get('body')).toContain('Thank you for your inquiry to Shore Golf Carts.');
+  });
+
   it('quotes a long question in part, so the link stays short enough for mail apps', () => {
-    const href = replyMailto({ email: 'pat@example.com', name: 'Pat', subject: { label: 'Service' }, message: 'word '.repeat(2000) });
+    const href = replyMailto(
+      { email: 'pat@example.com', name: 'Pat', kind: 'service', subject: { label: 'Service' }, message: 'word '.repeat(2000) },
+      'Shore Golf Carts',
+    );
     expect(href.length).toBeLessThan(2600);
     expect(new URL(href).searchParams.get('body')).toContain('…');
   });

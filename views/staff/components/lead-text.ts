@@ -1,4 +1,6 @@
 import { BUSINESS_TIME_ZONE } from '../../../src/business/business-time';
+import { INTEREST_LABELS } from '../../../src/contact/contact-schema';
+import type { Interest } from '../../../src/contact/interest';
 import type { LeadSubject } from '../../../src/leads/leads';
 
 // How the leads pages put times, waits and contact links into words. Every "ago" and "waited" is
@@ -75,13 +77,22 @@ export function subjectText(subject: LeadSubject): string {
  */
 const QUOTE_LENGTH = 1200;
 
-/** A reply to the shopper, ready in the mail app: to them, "Your inquiry about …", their question quoted. */
-export function replyMailto({ email, name, subject, message }: { email: string; name: string; subject: LeadSubject; message: string }): string {
+/**
+ * A reply to the shopper, ready in the mail app: to them, titled "Your inquiry about <the unit>" (or
+ * "Your inquiry to <the business>" when they named no vehicle), their question quoted.
+ */
+export function replyMailto(
+  { email, name, kind, subject, message }: { email: string; name: string; kind: Interest; subject: LeadSubject; message: string },
+  businessName: string,
+): string {
+  const vehicle = subject.label !== INTEREST_LABELS[kind];
   const question = message.length > QUOTE_LENGTH ? `${message.slice(0, QUOTE_LENGTH).trimEnd()}…` : message;
   const quoted = question
     .split(/\r?\n/)
     .map((line) => `> ${line}`)
     .join('\n');
-  const body = `Hello ${name},\n\nThank you for your inquiry about the ${subjectText(subject)}.\n\n\n\nYou wrote:\n${quoted}\n`;
-  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(`Your inquiry about ${subject.label}`)}&body=${encodeURIComponent(body.replace(/\n/g, '\r\n'))}`;
+  const thanks = vehicle ? `Thank you for your inquiry about the ${subjectText(subject)}.` : `Thank you for your inquiry to ${businessName}.`;
+  const body = `Hello ${name},\n\n${thanks}\n\n\n\nYou wrote:\n${quoted}\n`;
+  const title = vehicle ? `Your inquiry about ${subject.label}` : `Your inquiry to ${businessName}`;
+  return `mailto:${encodeURIComponent(email).replace('%40', '@')}?subject=${encodeURIComponent(title)}&body=${encodeURIComponent(body.replace(/\n/g, '\r\n'))}`;
 }

@@ -21,6 +21,7 @@ import { durationText, replyMailto, shortTimeText, telHref } from '../components
 import { staffInputClasses } from '../components/sign-in-fields';
 import { StaffForm } from '../components/staff-form';
 import { StaffTime } from '../components/staff-time';
+import { useStaffLayout } from '../layout/staff-layout';
 import type { StaffPageModule } from '../layout/staff-page-module';
 import { fieldText, staffAnswer, type ChangeRefusal } from './owner-answers';
 
@@ -104,13 +105,22 @@ const SOURCE_LABELS: Record<LeadSourceField, string> = {
 const inputClasses = staffInputClasses(false);
 
 /** A refusal of this form, announced and shown above it. */
-function RefusalLine({ refusal: refused, intent }: { refusal: LeadRefusal | undefined; intent: LeadIntent }) {
-  if (refused?.intent !== intent) return null;
+function RefusalLine({ refusal: refused, intent, lead }: { refusal: LeadRefusal | undefined; intent: LeadIntent; lead: LeadDetails }) {
+  if (refused?.intent !== intent || refusedAtTop(refused, lead)) return null;
   return (
     <p id={`${intent}-error`} role="alert" className="mt-3 rounded-xl bg-danger-50 px-4 py-3 text-sm font-semibold text-danger-700">
       {refused.error}
     </p>
   );
+}
+
+/**
+ * Where a refusal is shown: beside its form, or at the top when that form is not on the page (the
+ * lead is not the reader's to change, "Mark contacted", a delivery no longer failed, an unknown form).
+ */
+function refusedAtTop(refused: LeadRefusal, lead: LeadDetails): boolean {
+  if (!lead.canChange || !isIntent(refused.intent) || refused.intent === 'contacted') return true;
+  return refused.intent === 'resend' && !lead.deliveries.some((delivery) => delivery.status === 'failed');
 }
 
 function Panel({ id, title, children, className = '' }: { id: string; title: string; children: ReactNode; className?: string }) {
@@ -158,18 +168,20 @@ function historyText(entry: LeadHistoryEntry): string {
   if (entry.change === 'resent') return `${who} sent the ${DELIVERY_LABELS[entry.delivery].toLowerCase()} again`;
   if (entry.automatic) return `Assigned to ${entry.to?.name ?? 'nobody'} in turn (round-robin)`;
   if (!entry.to) return `${who} unassigned it${entry.from ? ` from ${entry.from.name}` : ''}`;
+  if (entry.by?.id === entry.to.id && !entry.from) return `${who} took it`;
   return `${who} assigned it to ${entry.to.name}${entry.from ? ` (was ${entry.from.name})` : ''}`;
 }
 
 /** Contact as links that act on a phone: call, and a reply already addressed, titled and quoting the question. */
 function Contact({ lead }: { lead: LeadDetails }) {
+  const { businessName } = useStaffLayout();
   return (
     <Panel id="lead-contact-title" title="Contact">
       <div className="mt-3 grid gap-2 sm:grid-cols-2">
         <a href={telHref(lead.phone)} className={`${buttonClasses('call', 'lg')} w-full`}>
           Call {lead.phone}
         </a>
-        <a href={replyMailto(lead)} className={`${buttonClasses('secondary', 'lg')} w-full`}>
+        <a href={replyMailto(lead, businessName)} className={`${buttonClasses('secondary', 'lg')} w-full`}>
           E-mail a reply
         </a>
       </div>
@@ -210,9 +222,13 @@ function StaffLead() {
           {DONE_MESSAGES[done]}
         </p>
       ) : null}
-      <RefusalLine refusal={refused} intent="contacted" />
+      {refused && refusedAtTop(refused, lead) ? (
+        <p id="lead-error" role="alert" className="mt-3 rounded-xl bg-danger-50 px-4 py-3 text-sm font-semibold text-danger-700">
+          {refused.error}
+        </p>
+      ) : null}
       {lead.status === 'new' && lead.canChange ? (
-        <StaffForm aria-labelledby="contacted-button" className="mt-3">
+        <StaffForm action={pageOf(lead.id)} aria-labelledby="contacted-button" className="mt-3">
           <input type="hidden" name="intent" value="contacted" />
           <button id="contacted-button" type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} w-full sm:w-auto sm:px-10`}>
             Mark contacted
@@ -247,8 +263,8 @@ function StaffLead() {
           <Contact lead={lead} />
           {lead.canChange ? (
             <Panel id="lead-change-title" title="Status and assignee">
-              <RefusalLine refusal={refused} intent="status" />
-              <StaffForm aria-labelledby="lead-status-label" className="mt-3 flex flex-wrap items-end gap-2">
+              <RefusalLine refusal={refused} lead={lead} intent="status" />
+              <StaffForm action={pageOf(lead.id)} aria-labelledby="lead-status-label" className="mt-3 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="status" />
                 <div className="min-w-0 flex-1">
                   <label id="lead-status-label" htmlFor="lead-status" className="block text-sm font-semibold text-ink-800">
@@ -272,8 +288,8 @@ function StaffLead() {
                   Change status
                 </button>
               </StaffForm>
-              <RefusalLine refusal={refused} intent="assign" />
-              <StaffForm aria-labelledby="lead-assignee-label" className="mt-3 flex flex-wrap items-end gap-2">
+              <RefusalLine refusal={refused} lead={lead} intent="assign" />
+              <StaffForm action={pageOf(lead.id)} aria-labelledby="lead-assignee-label" className="mt-3 flex flex-wrap items-end gap-2">
                 <input type="hidden" name="intent" value="assign" />
                 <div className="min-w-0 flex-1">
                   <label id="lead-assignee-label" htmlFor="lead-assignee" className="block text-sm font-semibold text-ink-800">
@@ -319,8 +335,8 @@ function StaffLead() {
             )}
             {lead.canChange ? (
               <>
-                <RefusalLine refusal={refused} intent="note" />
-                <StaffForm aria-labelledby="lead-note-label" className="mt-3">
+                <RefusalLine refusal={refused} lead={lead} intent="note" />
+                <StaffForm action={pageOf(lead.id)} aria-labelledby="lead-note-label" className="mt-3">
                   <input type="hidden" name="intent" value="note" />
                   <label id="lead-note-label" htmlFor="lead-note" className="block text-sm font-semibold text-ink-800">
                     Add a note
@@ -389,7 +405,7 @@ function StaffLead() {
             )}
           </Panel>
           <Panel id="lead-deliveries-title" title="E-mails">
-            <RefusalLine refusal={refused} intent="resend" />
+            <RefusalLine refusal={refused} lead={lead} intent="resend" />
             {lead.deliveries.length === 0 ? (
               <p className="mt-2 text-sm text-ink-700">No e-mail was owed for this inquiry.</p>
             ) : (
@@ -401,7 +417,7 @@ function StaffLead() {
                     </p>
                     <p className="mt-0.5 break-words">{deliveryState(delivery)}</p>
                     {delivery.status === 'failed' && lead.canChange ? (
-                      <StaffForm aria-labelledby={`delivery-${delivery.kind}`} className="mt-2">
+                      <StaffForm action={pageOf(lead.id)} aria-labelledby={`delivery-${delivery.kind}`} className="mt-2">
                         <input type="hidden" name="intent" value="resend" />
                         <input type="hidden" name="delivery" value={delivery.kind} />
                         <button type="submit" disabled={sending} className={buttonClasses('secondary', 'md')}>

@@ -165,7 +165,7 @@ function Filters({ filter, list, showrooms }: Pick<LeadsPageData, 'filter' | 'li
             <span aria-hidden="true" className="inline-block transition-transform group-open:rotate-90">
               ▸
             </span>
-            More filters: assignee, kind, showroom, dates
+            Assignee, kind, showroom, dates
           </summary>
           <div className="grid grid-cols-2 gap-3 pb-1 sm:grid-cols-5">
             <div className="col-span-2 sm:col-span-1">
