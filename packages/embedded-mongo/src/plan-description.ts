@@ -39,6 +39,8 @@ export function describePlan(plan: QueryPlan, tables: PlanTables): Document {
       keyRanges: plan.ranges.length,
       direction: plan.order === 'desc' ? 'backward' : 'forward',
       keyOrderIsSortOrder: plan.order !== 'natural',
+      // AND_SORTED in mongod's words: the entries of each further condition on the first field.
+      ...(plan.intersect ? { intersectedWith: plan.intersect.map((ranges) => ({ keyRanges: ranges.length })) } : {}),
     };
   } else {
     input = { stage: 'COLLSCAN', sqliteTable: tables.table };

@@ -28,6 +28,11 @@ export interface QueryPlan {
   order: 'natural' | 'asc' | 'desc';
   covered: boolean;
   text?: { index: IndexDefinition; search: TextSearch };
+  /**
+   * More conditions on the index's first field, ANDed (`{ $and: [{ tags: 'a' }, { tags: 'b' }] }`
+   * on an array field): a candidate must also have an entry in one of each list's ranges.
+   */
+  intersect?: KeyRange[][];
 }
 
 /** The parts of a filter that are ANDed at its top: field conditions, $text, and the rest. */
@@ -164,12 +169,26 @@ function planIndex(
   let exact = true;
   const used = new Set<string>();
   let ranges: KeyRange[] | undefined;
+  let intersect: KeyRange[][] | undefined;
   for (const field of index.fields) {
     const conditions = parts.fields.get(field);
-    const condition = conditions?.map((entry) => fieldCondition(entry, index, field, isMultikey)).find((found): found is FieldCondition => found !== undefined);
+    const found = conditions?.map((entry) => fieldCondition(entry, index, field, isMultikey)) ?? [];
+    const condition = found.find((entry): entry is FieldCondition => entry !== undefined);
     if (!condition) break;
     used.add(field);
-    if (!condition.exact || conditions!.length > 1) exact = false;
+    if (!condition.exact) exact = false;
+    if (found.length > 1) {
+      // The other equalities on the first field: each an entry the candidate must also have.
+      const others = found.filter((entry) => entry !== condition);
+      const equalities = field === index.fields[0] ? others.filter((entry) => entry !== undefined && 'equals' in entry) : [];
+      if (equalities.length !== others.length || equalities.some((entry) => !entry!.exact)) exact = false;
+      if (equalities.length > 0) {
+        intersect = equalities.map((entry) => {
+          const keys = (entry as { equals: unknown[] }).equals.map((value) => (value === null ? NULL_KEY : encodeKeyPart(value)));
+          return keys.map((key) => ({ lower: key, upper: Buffer.concat([key, AFTER]) }));
+        });
+      }
+    }
     if ('equals' in condition) {
       if (prefixes.length * condition.equals.length > MAX_RANGES) {
         used.delete(field);
@@ -195,7 +214,7 @@ function planIndex(
   const covered = exact && parts.others === 0 && [...parts.fields.keys()].every((field) => used.has(field));
   // Within one range the entries are in key order: sorted by the fields after the pinned ones.
   const order = sort && ranges.length === 1 ? (sortOrder(index, pinned, sort) ?? 'natural') : 'natural';
-  return { plan: { index, ranges, order, covered }, score };
+  return { plan: { index, ranges, order, covered, ...(intersect ? { intersect } : {}) }, score: score + (intersect?.length ?? 0) * 2 };
 }
 
 function fieldCondition(condition: unknown, index: IndexDefinition, field: string, isMultikey: (index: IndexDefinition) => boolean): FieldCondition | undefined {

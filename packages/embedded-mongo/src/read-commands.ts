@@ -121,6 +121,11 @@ function aggregate(context: CommandContext): Document {
   // Variables of `let` reach $expr only inside the pipeline, so then the $match stays in it.
   const { read, rest } = args.document('let') ? { read: {}, rest: stages } : leadingRead(stages, args.document('collation'));
   if (args.boolean('explain')) return explainReply(context, collection, read, { stages: rest.map((stage) => Object.keys(stage)[0]) });
+  if (collection && !args.document('let') && out === undefined && isCountStage(rest, read)) {
+    // The driver's countDocuments ($match, then $group of n: $sum 1): counted as the count command counts.
+    const n = collection.countMatching(read.filter);
+    return context.cursors.open(`${context.db}.${target}`, n > 0 ? [{ _id: 1, n }] : []);
+  }
   const source = !collection ? [] : args.document('let') ? collection.candidates(stages[0]?.$match as Document | undefined) : collection.select(read);
   const results = runPipeline(source, rest, {
     collation: args.document('collation'),
@@ -133,6 +138,15 @@ function aggregate(context: CommandContext): Document {
     return context.cursors.open(namespace, []);
   }
   return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize') });
+}
+
+/** The rest of a pipeline is the count countDocuments sends: one `{ $group: { _id: 1, n: { $sum: 1 } } }` after the $match. */
+function isCountStage(rest: Document[], read: QueryShape): boolean {
+  if (rest.length !== 1 || read.sort !== undefined || read.skip !== undefined || read.limit !== undefined) return false;
+  const group = rest[0]!.$group as Document | undefined;
+  if (Object.keys(rest[0]!).length !== 1 || !group || Object.keys(group).length !== 2 || group._id !== 1) return false;
+  const sum = group.n as Document | undefined;
+  return sum !== null && typeof sum === 'object' && Object.keys(sum).length === 1 && sum.$sum === 1;
 }
 
 /**

@@ -145,7 +145,7 @@ export class SqliteCollection {
   /** How many documents match a filter: counted in the index when the plan covers the filter. */
   countMatching(filter: Document | undefined): number {
     const plan = this.plan(filter);
-    if (plan.covered) return plan.index ? this.countInRanges(plan.index, plan.ranges) : this.size;
+    if (plan.covered) return plan.index ? this.countInRanges(plan.index, plan.ranges, plan.intersect) : this.size;
     const excluded = this.notEqualShortcut(filter);
     if (excluded) return this.size - this.countInRanges(excluded.index, excluded.ranges);
     const residual = this.residual(filter, plan);
@@ -229,12 +229,13 @@ export class SqliteCollection {
       return;
     }
     const bounds = plan.ranges.flatMap((range) => [range.lower, range.upper]);
+    const also = this.intersection(plan.index, plan.intersect);
     if (plan.order !== 'natural') {
       const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
       const sql = plan.index.isIdIndex
         ? `SELECT rid, doc FROM ${this.table} WHERE id_key >= ? AND id_key < ? ORDER BY id_key ${direction}`
-        : `SELECT i.rid AS rid, c.doc AS doc FROM ${this.indexTable(plan.index)} AS i JOIN ${this.table} AS c ON c.rid = i.rid WHERE i.key >= ? AND i.key < ? ORDER BY i.key ${direction}, i.rid ASC`;
-      yield* this.iterate(sql, ...bounds.slice(0, 2));
+        : `SELECT i.rid AS rid, c.doc AS doc FROM ${this.indexTable(plan.index)} AS i JOIN ${this.table} AS c ON c.rid = i.rid WHERE i.key >= ? AND i.key < ?${also.sql('i.rid')} ORDER BY i.key ${direction}, i.rid ASC`;
+      yield* this.iterate(sql, ...bounds.slice(0, 2), ...also.bounds);
       return;
     }
     if (plan.index.isIdIndex) {
@@ -243,15 +244,31 @@ export class SqliteCollection {
       return;
     }
     const where = plan.ranges.map(() => '(key >= ? AND key < ?)').join(' OR ');
-    yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE rid IN (SELECT rid FROM ${this.indexTable(plan.index)} WHERE ${where}) ORDER BY rid`, ...bounds);
+    yield* this.iterate(
+      `SELECT rid, doc FROM ${this.table} WHERE rid IN (SELECT rid FROM ${this.indexTable(plan.index)} WHERE ${where})${also.sql('rid')} ORDER BY rid`,
+      ...bounds,
+      ...also.bounds,
+    );
   }
 
-  private countInRanges(index: IndexDefinition, ranges: KeyRange[]): number {
+  private countInRanges(index: IndexDefinition, ranges: KeyRange[], intersect?: KeyRange[][]): number {
     const bounds = ranges.flatMap((range) => [range.lower, range.upper]);
+    const also = this.intersection(index, intersect);
     const sql = index.isIdIndex
       ? `SELECT count(*) AS n FROM ${this.table} WHERE ${ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ')}`
-      : `SELECT count(DISTINCT rid) AS n FROM ${this.indexTable(index)} WHERE ${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')}`;
-    return Number((this.store.statement(sql).get(...bounds) as { n: number | bigint }).n);
+      : `SELECT count(DISTINCT rid) AS n FROM ${this.indexTable(index)} WHERE (${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')})${also.sql('rid')}`;
+    return Number((this.store.statement(sql).get(...bounds, ...also.bounds) as { n: number | bigint }).n);
+  }
+
+  /** The SQL that keeps only documents with an entry in each of a plan's further range lists (QueryPlan.intersect). */
+  private intersection(index: IndexDefinition, intersect: KeyRange[][] | undefined): { sql: (rid: string) => string; bounds: Buffer[] } {
+    if (!intersect?.length || index.isIdIndex) return { sql: () => '', bounds: [] };
+    const table = this.indexTable(index);
+    const clauses = intersect.map((ranges) => `SELECT rid FROM ${table} WHERE ${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')}`);
+    return {
+      sql: (rid) => clauses.map((clause) => ` AND ${rid} IN (${clause})`).join(''),
+      bounds: intersect.flatMap((ranges) => ranges.flatMap((range) => [range.lower, range.upper])),
+    };
   }
 
   /**

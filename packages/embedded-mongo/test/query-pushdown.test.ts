@@ -79,6 +79,7 @@ beforeAll(async () => {
     { key: { status: 1, listedAt: 1 } },
     { key: { 'unit.location': 1 } },
     { key: { tags: 1 } },
+    { key: { tags: 1, slug: 1 } },
     { key: { slug: 1 }, unique: true },
   ]);
 });
@@ -110,6 +111,9 @@ const filters: Filter<Stored>[] = [
   { 'unit.location': null },
   { 'unit.location': { $exists: false } },
   { tags: 'lifted' },
+  { $and: [{ tags: 'lifted' }, { tags: 'lithium' }] },
+  { $and: [{ tags: 'lithium' }, { tags: { $in: ['lifted', 'yamaha'] } }, { brand: 'denago' }] },
+  { $and: [{ tags: 'lifted' }, { tags: null }] },
   { tags: { $size: 0 } },
   { tags: [] },
   { $or: [{ brand: 'yamaha' }, { price: null }] },
@@ -221,6 +225,16 @@ describe('queries read through indexes', () => {
     const aggregate = (await indexed.aggregate([{ $match: { brand: 'denago' } }, { $group: { _id: '$status' } }]).explain()) as Document;
     expect(aggregate.queryPlanner.winningPlan.inputStage.indexName).toBe('brand_1');
     expect(aggregate.stagesInMemory).toEqual(['$group']);
+
+    // Several values of one array field ANDed: one read in the index's order, the others' entries as sets it must be in.
+    const both = { $and: [{ tags: 'lifted' }, { tags: 'lithium' }] };
+    const allTags = (await indexed.find(both).sort({ slug: -1 }).limit(3).explain()) as Document;
+    expect(allTags.queryPlanner.winningPlan).toMatchObject({
+      filterCheckedOnDocuments: false,
+      inputStage: { indexName: 'tags_1_slug_1', keyOrderIsSortOrder: true, intersectedWith: [{ keyRanges: 1 }] },
+    });
+    const countedTags = await db.command({ explain: { count: 'indexed', query: both }, verbosity: 'queryPlanner' });
+    expect(countedTags.queryPlanner.countWithoutDocuments).toBe(true);
 
     const notDenago = await db.command({ explain: { count: 'indexed', query: { brand: { $ne: 'denago' } } }, verbosity: 'queryPlanner' });
     expect(notDenago.queryPlanner).toMatchObject({
