@@ -1,24 +1,12 @@
 import mongoose from 'mongoose';
-import { PRICE_RANGES, type InventoryFilters } from '../src/catalog/inventory-filters';
+import { SPEC_CATEGORIES, type InventoryFilters } from '../src/catalog/inventory-filters';
+import { brandFacet, categoryFacet, conditionFacet, LISTED_FACET, locationFacet, priceFacet } from './inventory-keys';
 
 /**
  * Listed: every vehicle but a sold unit, which has left the inventory (only its own page still
  * answers: 410, then 404 or 301). Built here, not from input, so trusted past sanitizeFilter.
  */
 export const LISTED = { 'unit.status': mongoose.trusted({ $ne: 'sold' }) as { $ne: 'sold' } };
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const containing = (text: string) => ({ $regex: escapeRegExp(text), $options: 'i' });
-
-/** A price range (PRICE_RANGES) as the database's comparison operators: { lt: 15000 } → { $lt: 15000 }. */
-const priceMatch = (range: keyof typeof PRICE_RANGES) => Object.fromEntries(Object.entries(PRICE_RANGES[range]).map(([bound, value]) => [`$${bound}`, value]));
-
-/** A model entry (no unit) is a new cart; a unit is in the condition its feed gives. */
-const CONDITIONS: Record<Exclude<InventoryFilters['condition'], 'all'>, object> = {
-  new: { $or: [{ 'unit.condition': 'new' }, { 'unit.condition': { $exists: false } }] },
-  used: { 'unit.condition': 'used' },
-  certified: { 'unit.condition': 'certified' },
-};
 
 /**
  * The search as a text search over the vehicles' text index (name and description), which
@@ -39,15 +27,26 @@ function textSearch(search: string): { $text: { $search: string } } | undefined 
  * (test/support/inventory-oracle.ts) gives them: every word of the search in the name or the
  * description as typed, case ignored, and at least one of them a word there (textSearch); the
  * brand exactly; the category as part of the vehicle's; the price within the range (an unpriced
- * vehicle is in none); the condition; the showroom a unit stands at. Built from parsed filters
- * only; the words are matched literally.
+ * vehicle is in none); the condition; the showroom a unit stands at. Each filter is a facet the
+ * vehicle stores (models/inventory-keys.ts), so one index answers any of them together, in the
+ * catalog's order. A category that is not one of the product's is found through the categories
+ * the inventory holds that contain it (`heldCategories`, as the filter choices count them). Built
+ * from parsed filters only; the words are matched literally.
  */
-export function inventoryMatch(filters: InventoryFilters): object {
-  const clauses: object[] = [LISTED];
-  if (filters.brand !== 'all') clauses.push({ brand: filters.brand });
-  if (filters.category !== 'all') clauses.push({ category: containing(filters.category) });
-  if (filters.price !== 'all') clauses.push({ price: priceMatch(filters.price) });
-  if (filters.condition !== 'all') clauses.push(CONDITIONS[filters.condition]);
-  if (filters.location !== 'all') clauses.push({ 'unit.location': filters.location });
+export function inventoryMatch(filters: InventoryFilters, heldCategories: readonly string[] = []): object {
+  const clauses: object[] = [];
+  if (filters.brand !== 'all') clauses.push({ facets: brandFacet(filters.brand) });
+  if (filters.category !== 'all') clauses.push({ facets: categoryMatch(filters.category, heldCategories) });
+  if (filters.price !== 'all') clauses.push({ facets: priceFacet(filters.price) });
+  if (filters.condition !== 'all') clauses.push({ facets: conditionFacet(filters.condition) });
+  if (filters.location !== 'all') clauses.push({ facets: locationFacet(filters.location) });
+  // Only a listed vehicle has facets: with no filter, the listed ones.
+  if (clauses.length === 0) clauses.push({ facets: LISTED_FACET });
   return { ...textSearch(filters.search), $and: clauses };
+}
+
+function categoryMatch(category: string, heldCategories: readonly string[]): string | { $in: string[] } {
+  if ((SPEC_CATEGORIES as readonly string[]).includes(category)) return categoryFacet(category);
+  const containing = new Set([category, ...heldCategories.map((held) => held.toLowerCase()).filter((held) => held.includes(category))]);
+  return containing.size === 1 ? categoryFacet(category) : (mongoose.trusted({ $in: [...containing].map(categoryFacet) }) as { $in: string[] });
 }

@@ -3,6 +3,7 @@ import mongoose, { Schema, type Model } from 'mongoose';
 import { UNIT_CONDITIONS, UNIT_STATUSES, type UnitPhoto } from '../src/catalog/unit-fields';
 import { BRANDS, type UnitDetails, type Vehicle as VehicleDto } from '../src/catalog/vehicle';
 import { CatalogMetaCollection } from './catalog-meta.model';
+import { withoutKeys } from './inventory-keys';
 
 /** A unit's own facts as stored: as the API answers them, but the sale date is a date. */
 export interface UnitRecord extends Omit<UnitDetails, 'soldAt'> {
@@ -39,6 +40,9 @@ export interface VehicleRecord {
   is_new: boolean;
   /** Present on a unit of the dealer's feed (services/feed-import.service.ts). */
   unit?: UnitRecord;
+  /** The vehicle's place in the catalog's order and the filter values it passes (models/inventory-keys.ts); absent until the repository writes them. */
+  order?: string;
+  facets?: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -144,6 +148,8 @@ const vehicleSchema = new Schema<VehicleRecord>(
     in_stock: { type: Boolean, default: true },
     is_new: { type: Boolean, default: true },
     unit: { type: unitSchema, required: false },
+    order: { type: String },
+    facets: { type: [String], default: undefined },
   },
   {
     collection: 'vehicles',
@@ -161,11 +167,16 @@ vehicleSchema.index({ 'unit.stockNumber': 1 }, { unique: true, partialFilterExpr
 
 // The inventory search ($text in models/vehicle-match.ts): MongoDB's text index, FTS5 in the embedded store.
 vehicleSchema.index({ name: 'text', description: 'text' }, { name: 'vehicle_search' });
-// The inventory's brand and showroom filters read only the vehicles they name (the brand's with the price range too).
-vehicleSchema.index({ brand: 1, price: 1 });
-vehicleSchema.index({ 'unit.location': 1 });
+// Any filters of the inventory together, in the catalog's order, counted in the index (models/vehicle-match.ts).
+vehicleSchema.index({ facets: 1, order: 1 });
 // The listed vehicles are those not sold: counted from this index without reading a vehicle.
 vehicleSchema.index({ 'unit.status': 1 });
+
+// An update clears the vehicle's inventory keys, which the repository writes again from what is stored.
+vehicleSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function clearKeys() {
+  const update = this.getUpdate();
+  if (update && !Array.isArray(update)) this.setUpdate(withoutKeys(update as Record<string, unknown>));
+});
 
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
 // the caches in this process and in every other one serving the site see the change.

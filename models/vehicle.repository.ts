@@ -4,6 +4,7 @@ import type { InventoryFilters } from '../src/catalog/inventory-filters';
 import { BRANDS, type Vehicle } from '../src/catalog/vehicle';
 import { CatalogMetaCollection } from './catalog-meta.model';
 import { storeCall } from './store-call';
+import { brandFacet, inventoryKeys, LISTED_FACET, withoutKeys, type KeyedFields } from './inventory-keys';
 import { inventoryMatch, LISTED } from './vehicle-match';
 import { VehicleCollection, vehicleFromRecord, type VehicleRecord } from './vehicle.model';
 
@@ -11,26 +12,33 @@ const UNAVAILABLE_MESSAGE = 'The vehicle catalog is unavailable right now. Pleas
 
 const read = <T>(call: () => Promise<T>) => storeCall(UNAVAILABLE_MESSAGE, call);
 
-/**
- * The catalog's one order (docs/decisions/003-specification-decisions.md#catalog), as the database
- * sorts: the house brands in BRANDS order, then every other brand (used units) A-Z by key; priced
- * before unpriced ("Contact for Pricing"), by price; then the name as people read it (numbers by
- * value, case ignored); the slug, unique, settling ties so the order never depends on storage.
- */
-const brandRank = (brand: string) => ({ $cond: [{ $in: [brand, [...BRANDS]] }, { $indexOfArray: [[...BRANDS], brand] }, BRANDS.length] });
-const ORDER_FIELDS = {
-  brandRank: brandRank('$brand'),
-  unpriced: { $eq: [{ $ifNull: ['$price', null] }, null] },
-};
-const ORDER = { brandRank: 1, brand: 1, unpriced: 1, price: 1, name: 1, slug: 1 } as const;
-const NAME_COLLATION = { locale: 'en', numericOrdering: true, strength: 1 };
-const WITHOUT_ORDER_FIELDS = { _id: 0, brandRank: 0, unpriced: 0 };
-
-/** The stages that put vehicles in the catalog's order and leave the order's helper fields out. */
-const inCatalogOrder = (project: object = WITHOUT_ORDER_FIELDS) => [{ $addFields: ORDER_FIELDS }, { $sort: ORDER }, { $project: project }];
-
 /** The writes an import sends in one bulk write (one round trip, one new catalog version). */
 export type VehicleWrites = Parameters<typeof VehicleCollection.bulkWrite>[0];
+
+/**
+ * The catalog's one order (docs/decisions/003-specification-decisions.md#catalog), stored with
+ * each vehicle as `order` (models/inventory-keys.ts): the house brands in BRANDS order, then every
+ * other brand A-Z by key; priced before unpriced, by price; the name as people read it; the slug.
+ */
+const CATALOG_ORDER = { order: 1 } as const;
+
+/** A brand's place in the catalog's order, as the database computes it: BRANDS order, then every other brand. */
+const brandRank = (brand: string) => ({ $cond: [{ $in: [brand, [...BRANDS]] }, { $indexOfArray: [[...BRANDS], brand] }, BRANDS.length] });
+
+const KEYED_FIELDS = { slug: 1, name: 1, brand: 1, category: 1, price: 1, 'unit.condition': 1, 'unit.location': 1, 'unit.status': 1 };
+
+/**
+ * A bulk write that changes a vehicle clears its keys (order, facets), which writeMissingKeys then
+ * writes again from what is stored (the model's update hooks do the same for single updates).
+ */
+function withKeysCleared(write: VehicleWrites[number]): VehicleWrites[number] {
+  for (const kind of ['updateOne', 'updateMany'] as const) {
+    const operation = (write as Record<string, { update?: Record<string, unknown> } | undefined>)[kind];
+    if (operation?.update && !Array.isArray(operation.update))
+      return { [kind]: { ...operation, update: withoutKeys(operation.update) } } as unknown as VehicleWrites[number];
+  }
+  return write;
+}
 
 /** What the inventory holds to filter by, and how much of it, in one pass over the listed vehicles. */
 export interface HeldChoices {
@@ -56,15 +64,10 @@ export interface MatchingPage<T> {
 export const vehicleRepository = {
   async listed(filter: { brand?: string; slugs?: readonly string[] } = {}): Promise<Vehicle[]> {
     const match = {
-      ...LISTED,
-      ...(filter.brand ? { brand: filter.brand } : {}),
-      ...(filter.slugs ? { slug: { $in: [...filter.slugs] } } : {}),
+      facets: filter.brand ? brandFacet(filter.brand) : LISTED_FACET,
+      ...(filter.slugs ? { slug: mongoose.trusted({ $in: [...filter.slugs] }) } : {}),
     };
-    const records = await read(() =>
-      VehicleCollection.aggregate<VehicleRecord>([{ $match: match }, ...inCatalogOrder()])
-        .collation(NAME_COLLATION)
-        .exec(),
-    );
+    const records = await read(() => VehicleCollection.find(match).sort(CATALOG_ORDER).lean<VehicleRecord[]>().exec());
     return records.map(vehicleFromRecord);
   },
 
@@ -113,20 +116,30 @@ export const vehicleRepository = {
     };
   },
 
-  /** One page of the listed vehicles that pass the filters, with only the fields `projection` names. */
-  async matchingPage<T>(filters: InventoryFilters, page: { skip: number; limit: number }, projection: object): Promise<MatchingPage<T>> {
+  /**
+   * One page of the listed vehicles that pass the filters, with only the fields `projection` names.
+   * Without a search, the count and the page are read from the facets' index (one page of it, in
+   * order); a search's candidates come from the text index, read once for both.
+   */
+  async matchingPage<T>(
+    filters: InventoryFilters,
+    page: { skip: number; limit: number },
+    projection: object,
+    heldCategories: readonly string[] = [],
+  ): Promise<MatchingPage<T>> {
+    const match = inventoryMatch(filters, heldCategories);
+    const pageStages = [{ $sort: CATALOG_ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }];
+    if (filters.search.trim() === '') {
+      const [matching, vehicles] = await read(() =>
+        Promise.all([VehicleCollection.countDocuments(match).exec(), VehicleCollection.aggregate<T>([{ $match: match }, ...pageStages]).exec()]),
+      );
+      return { matching, vehicles };
+    }
     const [result] = await read(() =>
       VehicleCollection.aggregate<{ matching: Array<{ count: number }>; vehicles: T[] }>([
-        { $match: inventoryMatch(filters) },
-        {
-          $facet: {
-            matching: [{ $count: 'count' }],
-            vehicles: [{ $addFields: ORDER_FIELDS }, { $sort: ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }],
-          },
-        },
-      ])
-        .collation(NAME_COLLATION)
-        .exec(),
+        { $match: match },
+        { $facet: { matching: [{ $count: 'count' }], vehicles: pageStages } },
+      ]).exec(),
     );
     return { matching: result?.matching[0]?.count ?? 0, vehicles: result?.vehicles ?? [] };
   },
@@ -164,8 +177,31 @@ export const vehicleRepository = {
 
   /** Writes an import's changes at once; returns the positions of the writes that inserted a vehicle. */
   async write(writes: VehicleWrites): Promise<Set<number>> {
-    const written = await read(() => VehicleCollection.bulkWrite(writes, { ordered: true }));
+    const written = await read(() => VehicleCollection.bulkWrite(writes.map(withKeysCleared), { ordered: true }));
+    await vehicleRepository.writeMissingKeys();
     return new Set(Object.keys(written.upsertedIds).map(Number));
+  },
+
+  /**
+   * Writes the keys (models/inventory-keys.ts) of every vehicle that has none: one just written,
+   * one changed by an update (which clears them), or a catalog stored before there were keys. The
+   * catalog service asks once per catalog version, before it reads; with nothing to write it is
+   * one lookup in the facets' index.
+   */
+  async writeMissingKeys(): Promise<number> {
+    const unkeyed = await read(() =>
+      VehicleCollection.find({ facets: mongoose.trusted({ $exists: false }) }, KEYED_FIELDS)
+        .lean<Array<KeyedFields & { _id: unknown }>>()
+        .exec(),
+    );
+    if (unkeyed.length === 0) return 0;
+    await read(() =>
+      VehicleCollection.bulkWrite(
+        unkeyed.map((record) => ({ updateOne: { filter: { _id: record._id }, update: { $set: inventoryKeys(record) }, timestamps: false } })),
+        { ordered: false },
+      ),
+    );
+    return unkeyed.length;
   },
 
   /** The catalog's version (catalog_meta): one small document that every catalog write bumps. */

@@ -57,6 +57,21 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
     }
     return version();
   };
+  // Each catalog version's vehicles have their inventory keys before anything lists them (a write
+  // clears a vehicle's keys; models/vehicle.repository.ts writes them again).
+  let keyed: { version: string; done: Promise<unknown> } | undefined;
+  const keysWritten = async (): Promise<void> => {
+    const { revision, lastModified } = await catalogVersion();
+    const current = `${revision}|${lastModified ?? ''}`;
+    if (keyed?.version !== current) {
+      const done = vehicleRepository.writeMissingKeys();
+      keyed = { version: current, done };
+      done.catch(() => {
+        if (keyed?.done === done) keyed = undefined;
+      });
+    }
+    await keyed.done;
+  };
   // What the inventory holds to filter by changes only with the catalog: counted once per version,
   // not on every search or filtered page.
   let held: { version: string; choices: Promise<HeldChoices> } | undefined;
@@ -73,9 +88,16 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
     return held.choices;
   };
   return {
-    listVehicles: () => allWithPhotos(vehicleRepository.listed()),
+    listVehicles: async () => {
+      await keysWritten();
+      return allWithPhotos(vehicleRepository.listed());
+    },
 
-    listVehiclesByBrand: async (brand: Brand) => (houseBrands.includes(brand) ? allWithPhotos(vehicleRepository.listed({ brand })) : []),
+    async listVehiclesByBrand(brand: Brand) {
+      if (!houseBrands.includes(brand)) return [];
+      await keysWritten();
+      return allWithPhotos(vehicleRepository.listed({ brand }));
+    },
 
     findVehicle: async (id: string) => (isVehicleId(id) ? withPhotos(await vehicleRepository.findOne({ id: id.toLowerCase() })) : null),
 
@@ -83,17 +105,22 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
 
     async findVehiclesBySlug(slugs) {
       const valid = slugs.filter(isVehicleSlug);
-      return valid.length === 0 ? [] : allWithPhotos(vehicleRepository.listed({ slugs: valid }));
+      if (valid.length === 0) return [];
+      await keysWritten();
+      return allWithPhotos(vehicleRepository.listed({ slugs: valid }));
     },
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
-      const { total, choices, offered } = inventoryChoices(await heldChoices(), showroomNames);
+      await keysWritten();
+      const held = await heldChoices();
+      const { total, choices, offered } = inventoryChoices(held, showroomNames);
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const { matching, vehicles } = await vehicleRepository.matchingPage<InventoryRecord>(
         filters,
         { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE },
         INVENTORY_PROJECTION,
+        held.categories,
       );
       return {
         filters,
