@@ -216,6 +216,8 @@ inquirySchema.index({ 'lead.status': 1, 'lead.dueAt': 1 });
 // The list filtered by status, assignee (a missing one is the null key: unassigned), kind or showroom, newest first.
 inquirySchema.index({ 'lead.status': 1, createdAt: -1 });
 inquirySchema.index({ 'lead.assigneeId': 1, createdAt: -1 });
+// A person's (or nobody's) past-due leads in due order, without reading every past-due lead of the others.
+inquirySchema.index({ 'lead.assigneeId': 1, 'lead.status': 1, 'lead.dueAt': 1 });
 inquirySchema.index({ interest: 1, createdAt: -1 });
 inquirySchema.index({ 'lead.showroom': 1, createdAt: -1 });
 // Search by a name's, an e-mail's or a phone's prefix, and related inquiries by an equal e-mail or phone (multikey).

@@ -60,6 +60,19 @@ export type LeadListRecord = Pick<InquiryRecord, 'id' | 'firstName' | 'lastName'
   lead: Pick<StoredLead, 'status' | 'assigneeId' | 'dueAt' | 'showroom' | 'firstResponse'>;
 };
 
+/**
+ * How many inquiries match, by the `count` command: the store counts a filter its index answers
+ * exactly in the index, reading no inquiry. (Mongoose's countDocuments is an aggregation, whose
+ * `$group` reads every matching document.)
+ */
+async function countOf(filter: Record<string, unknown>): Promise<number> {
+  const answer = await call(() => InquiryCollection.db.db!.command({ count: InquiryCollection.collection.collectionName, query: filter }));
+  return Number(answer.n);
+}
+
+/** The most inquiries a search reads (the newest); a search finding more asks for a longer one. */
+export const SEARCH_MATCH_LIMIT = 1_000;
+
 /** An id that names no staff member matches nothing (a stored assignee is always an ObjectId). */
 const NO_STAFF = '000000000000000000000000';
 
@@ -103,6 +116,26 @@ function restFilter(query: LeadQuery, now: Date): Record<string, unknown> {
   return { ...conditions, $nor: [{ 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: now }) }] };
 }
 
+/**
+ * The leads a search finds, in the list's order (overdue first, longest overdue first, then newest
+ * first), at most the newest SEARCH_MATCH_LIMIT. The query's other conditions go inside an `$or`
+ * of one branch, which the store's planner does not read through an index, so it reads the search
+ * keys' index (the most selective condition: a name, an address or a phone) rather than, say,
+ * every new lead in due order, and checks the rest on the few inquiries found.
+ */
+async function searchMatches<T extends LeadListRecord>(query: LeadQuery, now: Date, projection: object | undefined): Promise<T[]> {
+  const { 'lead.searchKeys': search, ...others } = conditionsOf(query);
+  const found = await call(() =>
+    InquiryCollection.find({ 'lead.searchKeys': search, $or: [others] } as Record<string, unknown>, projection)
+      .sort({ createdAt: -1 })
+      .limit(SEARCH_MATCH_LIMIT)
+      .lean<T[]>()
+      .exec(),
+  );
+  const overdue = (lead: LeadListRecord) => lead.lead.status === 'new' && lead.lead.dueAt.getTime() <= now.getTime();
+  return [...found.filter(overdue).sort((a, b) => a.lead.dueAt.getTime() - b.lead.dueAt.getTime()), ...found.filter((lead) => !overdue(lead))];
+}
+
 /** Whether a query can find new leads at all (a status other than new finds none past due). */
 const canBeOverdue = (query: LeadQuery) => query.status === undefined || query.status === 'new';
 
@@ -138,6 +171,10 @@ export const leadRepository = {
    * query's equality). Reads `limit` + 1 rows at most from each, to tell whether a page follows.
    */
   async page(query: LeadQuery, { now, skip, limit }: { now: Date; skip: number; limit: number }): Promise<{ records: LeadListRecord[]; hasNext: boolean }> {
+    if (query.searchPrefix) {
+      const found = await searchMatches<LeadListRecord>(query, query.overdueAt ?? now, LISTING_FIELDS);
+      return { records: found.slice(skip, skip + limit), hasNext: found.length > skip + limit };
+    }
     const want = limit + 1;
     let overdue: LeadListRecord[] = [];
     let overdueBefore = 0;
@@ -152,7 +189,7 @@ export const leadRepository = {
       );
       if (overdue.length >= want || query.overdueAt) return { records: overdue.slice(0, limit), hasNext: overdue.length > limit };
       // Every overdue lead is on this page or an earlier one: how many there are (counted only when this page shows none).
-      overdueBefore = overdue.length > 0 || skip === 0 ? skip + overdue.length : await call(() => InquiryCollection.countDocuments(overdueFilter(query, now)).exec());
+      overdueBefore = overdue.length > 0 || skip === 0 ? skip + overdue.length : await countOf(overdueFilter(query, now));
     }
     const rest = await call(() =>
       InquiryCollection.find(restFilter(query, now), LISTING_FIELDS)
@@ -168,6 +205,7 @@ export const leadRepository = {
 
   /** The whole list in the page's order (overdue first), up to `limit` leads: for an export. */
   async all(query: LeadQuery, { now, limit }: { now: Date; limit: number }): Promise<LeadRecord[]> {
+    if (query.searchPrefix) return (await searchMatches<LeadRecord>(query, query.overdueAt ?? now, undefined)).slice(0, limit);
     const overdue =
       canBeOverdue(query) || query.overdueAt
         ? await call(() =>
@@ -213,20 +251,17 @@ export const leadRepository = {
 
   /** New leads in the whole inbox. Counted in the {status, dueAt} index. */
   countNew(): Promise<number> {
-    return call(() => InquiryCollection.countDocuments({ 'lead.status': 'new' }).exec());
+    return countOf({ 'lead.status': 'new' });
   },
 
   /** New leads past due at `now`. Counted in the {status, dueAt} index. */
   countOverdue(now: Date): Promise<number> {
-    return call(() => InquiryCollection.countDocuments(overdueFilter({}, now)).exec());
+    return countOf(overdueFilter({}, now));
   },
 
   /** Leads received since a moment, spam left out: two counts in the createdAt and {status, createdAt} indexes. */
   async countReceivedSince(since: Date): Promise<number> {
-    const [all, spam] = await Promise.all([
-      call(() => InquiryCollection.countDocuments({ createdAt: mongoose.trusted({ $gte: since }) }).exec()),
-      call(() => InquiryCollection.countDocuments({ 'lead.status': 'spam', createdAt: mongoose.trusted({ $gte: since }) }).exec()),
-    ]);
+    const [all, spam] = await Promise.all([countOf({ createdAt: { $gte: since } }), countOf({ 'lead.status': 'spam', createdAt: { $gte: since } })]);
     return all - spam;
   },
 
