@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
+import { createLeads } from '../services/leads/leads.service';
 import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
 import { createStaffAccounts } from '../services/staff/staff-accounts.service';
 import { createStaffInvitations } from '../services/staff/staff-invitations.service';
@@ -12,6 +13,7 @@ import { clockContext, siteDataContext } from '../src/route-context/route-contex
 import type { SiteData } from '../src/route-context/site-data';
 import { staffRequestContext, staffSessionsContext } from '../src/route-context/staff-route-context';
 import type { AuditLogService } from '../services/audit-log.service';
+import { leadsContext } from '../src/leads/leads';
 import { staffAccountsContext } from '../src/staff/staff-accounts';
 import { staffOwnAccountContext } from '../src/staff/staff-own-account';
 import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
@@ -67,6 +69,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     isRecentlyConfirmed: (request) => sessions.isRecentlyConfirmed(request),
     endOthers: (request) => sessions.endOthers(request),
   });
+  const leads = createLeads({ clock, audit, site: options.site });
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
     provider.set(siteDataContext, options.site());
@@ -77,6 +80,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(staffOwnAccountContext, ownAccount);
     provider.set(staffEnrolmentContext, enrolment);
     provider.set(staffSignInContext, signIn);
+    provider.set(leadsContext, leads);
     return provider;
   };
   return staffController({
