@@ -222,6 +222,8 @@ inquirySchema.index({ interest: 1, createdAt: -1 });
 inquirySchema.index({ 'lead.showroom': 1, createdAt: -1 });
 // Search by a name's, an e-mail's or a phone's prefix, and related inquiries by an equal e-mail or phone (multikey).
 inquirySchema.index({ 'lead.searchKeys': 1, createdAt: -1 });
+// A search for a whole key (a surname shared by thousands): its past-due leads in due order.
+inquirySchema.index({ 'lead.searchKeys': 1, 'lead.status': 1, 'lead.dueAt': 1 });
 
 type InquiryCollectionType = Model<InquiryRecord>;
 

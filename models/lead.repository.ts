@@ -103,17 +103,39 @@ function conditionsOf(query: LeadQuery): Record<string, unknown> {
   };
 }
 
-/** The new leads past due at `now`: the list's first part. */
-const overdueFilter = (query: LeadQuery, now: Date) => conditionsOf({ ...query, overdueAt: now });
+/** Whether a query can find new leads at all (a status other than new finds none past due). */
+const canBeOverdue = (query: LeadQuery) => query.status === undefined || query.status === 'new';
 
 /**
- * Every other lead the query finds: new leads past due are the first part's. The exclusion is a
- * condition checked on the documents read in `createdAt` order, so a page stops after its rows.
+ * The list's two reads: the new leads past due (null when the query can find none), and every
+ * other lead, whose exclusion of the first part's is checked on the documents read in `createdAt`
+ * order, so a page stops after its rows. With `exactKey` (a search whose every match has that
+ * search key), both read the search keys' indexes by equality, {searchKeys, status, dueAt} and
+ * {searchKeys, createdAt}, each in the order it needs, and the query's other conditions go inside
+ * an `$or` of one branch, which the store's planner does not read through an index, so a common
+ * surname does not have every new lead read in due order instead.
  */
-function restFilter(query: LeadQuery, now: Date): Record<string, unknown> {
-  const conditions = conditionsOf(query);
-  if (query.status !== undefined && query.status !== 'new') return conditions;
-  return { ...conditions, $nor: [{ 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: now }) }] };
+function listFilters(query: LeadQuery, now: Date, exactKey?: string): { overdue: Record<string, unknown> | null; rest: Record<string, unknown> } {
+  const overdueAt = query.overdueAt ?? now;
+  const findsOverdue = canBeOverdue(query) || query.overdueAt !== undefined;
+  const notOverdue = canBeOverdue(query) ? { $nor: [{ 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: now }) }] } : {};
+  if (exactKey === undefined) {
+    return { overdue: findsOverdue ? conditionsOf({ ...query, overdueAt }) : null, rest: { ...conditionsOf(query), ...notOverdue } };
+  }
+  const others = conditionsOf({ ...query, searchPrefix: undefined });
+  return {
+    overdue: findsOverdue ? { 'lead.searchKeys': exactKey, 'lead.status': 'new', 'lead.dueAt': mongoose.trusted({ $lte: overdueAt }), $or: [others] } : null,
+    rest: { 'lead.searchKeys': exactKey, $or: [others], ...notOverdue },
+  };
+}
+
+/**
+ * Whether every inquiry a search prefix finds has the prefix itself as a key ("smith" finds no
+ * "smithson"): then the search reads by equality, in index order. Two counts in the index.
+ */
+async function isWholeKey(prefix: string): Promise<boolean> {
+  const [inRange, equal] = await Promise.all([countOf({ 'lead.searchKeys': { $regex: prefixPattern(prefix) } }), countOf({ 'lead.searchKeys': prefix })]);
+  return inRange === equal;
 }
 
 /**
@@ -136,15 +158,19 @@ async function searchMatches<T extends LeadListRecord>(query: LeadQuery, now: Da
   return [...found.filter(overdue).sort((a, b) => a.lead.dueAt.getTime() - b.lead.dueAt.getTime()), ...found.filter((lead) => !overdue(lead))];
 }
 
-/** Whether a query can find new leads at all (a status other than new finds none past due). */
-const canBeOverdue = (query: LeadQuery) => query.status === undefined || query.status === 'new';
-
 /** A staff member named by id, as stored. */
 function staffObjectId(id: string): Types.ObjectId {
   const objectId = objectIdOf(id);
   if (!objectId) throw new Error('a staff id must be a 24-digit hex ObjectId');
   return objectId;
 }
+
+/**
+ * A conditional update's filter: the lead by its id, and the state the change was decided on
+ * inside an `$or` of one branch, so the store reads the unique id index rather than, say, every
+ * lead of that assignee in that status.
+ */
+const leadAsDecided = (id: string, decidedOn: Record<string, unknown>) => ({ id, $or: [decidedOn] });
 
 /** The conditional update's filter on the assignee a change was decided on. */
 const assigneeIs = (assigneeId: string | undefined) =>
@@ -171,28 +197,23 @@ export const leadRepository = {
    * query's equality). Reads `limit` + 1 rows at most from each, to tell whether a page follows.
    */
   async page(query: LeadQuery, { now, skip, limit }: { now: Date; skip: number; limit: number }): Promise<{ records: LeadListRecord[]; hasNext: boolean }> {
-    if (query.searchPrefix) {
+    if (query.searchPrefix && !(await isWholeKey(query.searchPrefix))) {
       const found = await searchMatches<LeadListRecord>(query, query.overdueAt ?? now, LISTING_FIELDS);
       return { records: found.slice(skip, skip + limit), hasNext: found.length > skip + limit };
     }
+    const filters = listFilters(query, now, query.searchPrefix);
     const want = limit + 1;
     let overdue: LeadListRecord[] = [];
     let overdueBefore = 0;
-    if (canBeOverdue(query) || query.overdueAt) {
-      overdue = await call(() =>
-        InquiryCollection.find(overdueFilter(query, query.overdueAt ?? now), LISTING_FIELDS)
-          .sort({ 'lead.dueAt': 1 })
-          .skip(skip)
-          .limit(want)
-          .lean<LeadListRecord[]>()
-          .exec(),
-      );
+    if (filters.overdue) {
+      const overdueFilter = filters.overdue;
+      overdue = await call(() => InquiryCollection.find(overdueFilter, LISTING_FIELDS).sort({ 'lead.dueAt': 1 }).skip(skip).limit(want).lean<LeadListRecord[]>().exec());
       if (overdue.length >= want || query.overdueAt) return { records: overdue.slice(0, limit), hasNext: overdue.length > limit };
       // Every overdue lead is on this page or an earlier one: how many there are (counted only when this page shows none).
-      overdueBefore = overdue.length > 0 || skip === 0 ? skip + overdue.length : await countOf(overdueFilter(query, now));
+      overdueBefore = overdue.length > 0 || skip === 0 ? skip + overdue.length : await countOf(overdueFilter);
     }
     const rest = await call(() =>
-      InquiryCollection.find(restFilter(query, now), LISTING_FIELDS)
+      InquiryCollection.find(filters.rest, LISTING_FIELDS)
         .sort({ createdAt: -1 })
         .skip(Math.max(skip - overdueBefore, 0))
         .limit(want - overdue.length)
@@ -205,20 +226,15 @@ export const leadRepository = {
 
   /** The whole list in the page's order (overdue first), up to `limit` leads: for an export. */
   async all(query: LeadQuery, { now, limit }: { now: Date; limit: number }): Promise<LeadRecord[]> {
-    if (query.searchPrefix) return (await searchMatches<LeadRecord>(query, query.overdueAt ?? now, undefined)).slice(0, limit);
-    const overdue =
-      canBeOverdue(query) || query.overdueAt
-        ? await call(() =>
-            InquiryCollection.find(overdueFilter(query, query.overdueAt ?? now))
-              .sort({ 'lead.dueAt': 1 })
-              .limit(limit)
-              .lean<LeadRecord[]>()
-              .exec(),
-          )
-        : [];
+    if (query.searchPrefix && !(await isWholeKey(query.searchPrefix))) {
+      return (await searchMatches<LeadRecord>(query, query.overdueAt ?? now, undefined)).slice(0, limit);
+    }
+    const filters = listFilters(query, now, query.searchPrefix);
+    const overdueFilter = filters.overdue;
+    const overdue = overdueFilter ? await call(() => InquiryCollection.find(overdueFilter).sort({ 'lead.dueAt': 1 }).limit(limit).lean<LeadRecord[]>().exec()) : [];
     if (query.overdueAt || overdue.length >= limit) return overdue;
     const rest = await call(() =>
-      InquiryCollection.find(restFilter(query, now))
+      InquiryCollection.find(filters.rest)
         .sort({ createdAt: -1 })
         .limit(limit - overdue.length)
         .lean<LeadRecord[]>()
@@ -256,7 +272,7 @@ export const leadRepository = {
 
   /** New leads past due at `now`. Counted in the {status, dueAt} index. */
   countOverdue(now: Date): Promise<number> {
-    return countOf(overdueFilter({}, now));
+    return countOf(conditionsOf({ overdueAt: now }));
   },
 
   /** Leads received since a moment, spam left out: two counts in the createdAt and {status, createdAt} indexes. */
@@ -295,12 +311,11 @@ export const leadRepository = {
     if (change.take) history.push(storedChange({ change: 'assignee', to: change.byId, byId: change.byId }, change.at));
     const result = await call(() =>
       InquiryCollection.updateOne(
-        {
-          id,
+        leadAsDecided(id, {
           'lead.status': change.from,
           ...assigneeIs(change.assigneeId),
           ...(change.firstResponse ? { 'lead.firstResponse': mongoose.trusted({ $exists: false }) } : {}),
-        },
+        }),
         {
           $set: {
             'lead.status': change.to,
@@ -323,13 +338,10 @@ export const leadRepository = {
       change.at,
     );
     const result = await call(() =>
-      InquiryCollection.updateOne(
-        { id, 'lead.status': mongoose.trusted({ $exists: true }), ...assigneeIs(change.from) },
-        {
-          ...(change.to ? { $set: { 'lead.assigneeId': staffObjectId(change.to) } } : { $unset: { 'lead.assigneeId': 1 } }),
-          $push: { 'lead.history': entry },
-        },
-      ).exec(),
+      InquiryCollection.updateOne(leadAsDecided(id, { 'lead.status': mongoose.trusted({ $exists: true }), ...assigneeIs(change.from) }), {
+        ...(change.to ? { $set: { 'lead.assigneeId': staffObjectId(change.to) } } : { $unset: { 'lead.assigneeId': 1 } }),
+        $push: { 'lead.history': entry },
+      }).exec(),
     );
     return result.modifiedCount === 1;
   },
@@ -339,7 +351,7 @@ export const leadRepository = {
     const noteId = randomUUID();
     const result = await call(() =>
       InquiryCollection.updateOne(
-        { id, 'lead.status': mongoose.trusted({ $exists: true }), ...assigneeIs(note.assigneeId) },
+        leadAsDecided(id, { 'lead.status': mongoose.trusted({ $exists: true }), ...assigneeIs(note.assigneeId) }),
         { $push: { 'lead.notes': { id: noteId, at: note.at, byId: staffObjectId(note.byId), text: note.text } } },
         { runValidators: true },
       ).exec(),

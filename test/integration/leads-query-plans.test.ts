@@ -116,16 +116,45 @@ describe("the inbox's reads", () => {
   });
 
   test.each<[string, LeadQuery]>([
-    ['last3', {}],
     ['buyer1', { status: 'new' }],
     ['(609) 555-10', { assigneeId: null, interest: 'sales' }],
-    ['1017', { showroom: 'bayville' }],
-  ])('a search for %j reads the search keys in one key range, whatever else filters', async (typed, filter) => {
-    const sent = await pageOf({ ...filter, searchPrefix: leadSearchPrefix(typed)! });
+    ['first1', { showroom: 'bayville' }],
+  ])('a search for the prefix %j reads the search keys in one key range, whatever else filters', async (typed, filter) => {
+    const sent = (await pageOf({ ...filter, searchPrefix: leadSearchPrefix(typed)! })).filter((command) => command.method === 'find');
     expect(sent).toHaveLength(1);
     const explained = await explain(sent[0]!);
     expect(explained.usesIndex).toBe(true);
     expect(indexRead(explained.winningPlan).indexName).toBe('lead.searchKeys_1_createdAt_-1');
+  });
+
+  test.each<[string, LeadQuery]>([
+    ['last3', {}],
+    ['1017', { interest: 'sales' }],
+  ])('a search for the whole key %j reads the search keys by equality, each part in its order', async (typed, filter) => {
+    const sent = await pageOf({ ...filter, searchPrefix: leadSearchPrefix(typed)! });
+    const finds = sent.filter((command) => command.method === 'find');
+    expect(finds).toHaveLength(2);
+    expect(indexRead((await explain(finds[0]!)).winningPlan)).toEqual({ indexName: 'lead.searchKeys_1_lead.status_1_lead.dueAt_1', ordered: true, sortInMemory: false });
+    expect(indexRead((await explain(finds[1]!)).winningPlan)).toEqual({ indexName: 'lead.searchKeys_1_createdAt_-1', ordered: true, sortInMemory: false });
+    for (const count of sent.filter((command) => command.method === 'count')) expect((await explain(count)).countWithoutDocuments).toBe(true);
+  });
+
+  test('a conditional change reads the lead by its id', async () => {
+    const lead = await InquiryCollection.findOne({ 'lead.status': 'contacted', 'lead.assigneeId': mongoose.trusted({ $exists: true }) })
+      .lean()
+      .exec();
+    const assigneeId = (lead!.lead!.assigneeId as mongoose.Types.ObjectId).toHexString();
+    let update: { filter: Record<string, unknown>; update: Record<string, unknown> } | undefined;
+    mongoose.set('debug', (collection: string, method: string, filter: Record<string, unknown>, change: Record<string, unknown>) => {
+      if (collection === 'contact_forms' && method === 'updateOne') update = { filter, update: change };
+    });
+    try {
+      await leadRepository.changeStatus(lead!.id, { from: 'contacted', to: 'qualified', assigneeId, byId: assigneeId, at: now });
+    } finally {
+      mongoose.set('debug', false);
+    }
+    const explained = await mongoose.connection.db!.command({ explain: { update: 'contact_forms', updates: [{ q: update!.filter, u: update!.update }] } });
+    expect(JSON.stringify(explained)).toContain('"indexName":"id_1"');
   });
 
   test("a person's past-due leads come from their own index in due order", async () => {
