@@ -1,5 +1,5 @@
 // What the audit log records (decision 011, "Audit log"). Shared: the audit page's filter lists
-// them. Issue 24 adds its kinds here.
+// them.
 
 export const AUDIT_EVENT_KINDS = [
   'sign-in.succeeded',
@@ -38,6 +38,15 @@ export const AUDIT_EVENT_KINDS = [
   'lead.delivery-resent',
   'lead.exported',
   'lead.settings-changed',
+  /** The inventory manager (issue 24): details name the stock number and each changed field with its value before and after. */
+  'unit.created',
+  'unit.changed',
+  'unit.lock-released',
+  'unit.photos-changed',
+  /** Promotions, holiday closures and hours, and the site-wide notice, edited in the staff area. */
+  'promotion.changed',
+  'closure.changed',
+  'site-notice.changed',
 ] as const;
 export type AuditEventKind = (typeof AUDIT_EVENT_KINDS)[number];
 
