@@ -14,7 +14,7 @@ export interface ContactControllerOptions {
   inquiries: InquirySender;
   pages: PageRenderer;
   /** The context pages render with: it holds the same sender, or the one given. */
-  pageContext: (inquiries?: InquirySender) => RouterContextProvider;
+  pageContext: (inquiries?: InquirySender) => Promise<RouterContextProvider>;
   /** PUBLIC_ORIGIN: the HTML form is accepted from it and from the origin a request was sent to (see sameOriginOnly). */
   origin: string;
   /**

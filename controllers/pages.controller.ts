@@ -46,7 +46,7 @@ type SharedRender =
 export interface PagesControllerOptions {
   pages: PageRenderer;
   /** What every page's loaders get; it holds nothing particular to one request. */
-  context: () => RouterContextProvider;
+  context: () => Promise<RouterContextProvider>;
   origin: string;
   cache?: RenderCache;
 }
@@ -88,7 +88,7 @@ function redirectPage(req: Request, res: Response, { status, location }: { statu
  */
 export function pagesController({ pages, context, origin, cache }: PagesControllerOptions): RequestHandler {
   const renderShared = async (key: string, generation: string | null): Promise<SharedRender> => {
-    const shared = context();
+    const shared = await context();
     const watched = watchedCatalog(shared.get(catalogContext));
     shared.set(catalogContext, watched.catalog);
     const rendered = await pages.render(new Request(new URL(key, origin)), shared);
@@ -111,7 +111,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       const { key, perVisitor, tooLong } = pageCacheKey(req.originalUrl);
       if (tooLong) throw new AppError(400, INVENTORY_QUERY_TOO_LONG);
       if (perVisitor) {
-        const rendered = await pages.render(fetchRequest(req, origin), context());
+        const rendered = await pages.render(fetchRequest(req, origin), await context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
         return sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
       }
@@ -142,7 +142,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
 export function formPostController({ pages, origin, context }: Pick<PagesControllerOptions, 'pages' | 'origin' | 'context'>): RequestHandler {
   return async (req, res, next) => {
     try {
-      const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), context());
+      const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), await context());
       if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
       const html = await documentHtml(pages, rendered, req.originalUrl);
       res.status(rendered.status).set({ 'Content-Type': HTML, 'Cache-Control': PRIVATE_NO_STORE });

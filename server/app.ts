@@ -15,8 +15,7 @@ import { vitalsController } from '../controllers/vitals.controller';
 import type { CatalogService } from '../services/catalog.service';
 import type { PhotoStore } from '../services/photos/photo-store';
 import { createContactLimitStore } from '../services/contact-limit.service';
-import { currentBusinessMoment } from '../src/business/business-moment';
-import type { Promotion } from '../src/config/business-file';
+import type { SiteContentReader } from '../services/site-content/site-content-reader';
 import type { BusinessProfile } from '../src/config/business-profile';
 import type { InquirySender } from '../src/contact/inquiry-sender';
 import { routeContext } from '../src/route-context/route-services';
@@ -37,8 +36,8 @@ export interface AppOptions {
   env: Env;
   /** The dealer's facts as pages show them. */
   business: BusinessProfile;
-  /** The business file's promotions, shown from their start date through their end date. */
-  promotions: readonly Promotion[];
+  /** Promotions, holidays and the notice: the business file's with staff's (services/site-content/site-content-reader.ts). */
+  siteContent: SiteContentReader;
   logger: Logger;
   /** Rendered pages and API answers are kept compressed per catalog version. */
   catalog: CatalogService;
@@ -67,18 +66,23 @@ const FILE_PATH = /\.[A-Za-z0-9]+$/;
 export function createApp(options: AppOptions): express.Express {
   const { env, logger, business, catalog, inquiries, clock } = options;
   const site = siteData(business);
-  const moment = currentBusinessMoment(business, options.promotions, clock);
+  const { siteContent } = options;
   // What every page's loaders and actions are handed; the contact form's refusal swaps the sender.
-  const pageContext = (sender: InquirySender = inquiries) => routeContext({ catalog, inquiries: sender, clock, site: { ...site, moment: moment() } });
+  // The business (its holidays) and the moment include what staff changed in the staff area.
+  const pageContext = async (sender: InquirySender = inquiries) => {
+    const now = await siteContent.now();
+    return routeContext({ catalog, inquiries: sender, clock, site: { ...site, business: now.business, moment: now.moment } });
+  };
   const catalogVersion = catalog.catalogVersion.bind(catalog);
-  // Pages print the showrooms' open or closed signs and today's promotions, which change with the
-  // clock, while the render cache keeps a page per URL and catalog version. The end of the
-  // current business moment (the next opening, closing or midnight) joins the catalog version,
-  // so the cache starts over at each of those instants and a kept page is always the page a fresh
-  // render would give now. Within a moment the bytes are identical, so caching works as before.
+  // Pages print the showrooms' open or closed signs, today's promotions and the site notice, which
+  // change with the clock and with what staff save, while the render cache keeps a page per URL and
+  // catalog version. Staff's content revision and the end of the current business moment (the
+  // next opening, closing, midnight, or the notice's start or end) join the catalog version, so
+  // the cache starts over at each of those and a kept page is always the page a fresh render would
+  // give now. Within a moment the bytes are identical, so caching works as before.
   const pageVersion = async () => {
-    const version = await catalogVersion();
-    return { ...version, lastModified: `${version.lastModified ?? ''}|${moment().validUntil}` };
+    const [version, contentRevision, now] = await Promise.all([catalogVersion(), siteContent.revision(), siteContent.now()]);
+    return { ...version, lastModified: `${version.lastModified ?? ''}|${contentRevision}|${now.moment.validUntil}` };
   };
   // In development the code behind the pages changes between requests, so nothing is kept.
   const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion, clock }) : undefined;

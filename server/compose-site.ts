@@ -16,6 +16,7 @@ import type { Clock } from '../src/time/clock';
 import { createAuditLog } from '../services/audit-log.service';
 import { currentBusinessMoment } from '../src/business/business-moment';
 import { siteData } from '../src/route-context/site-data.server';
+import { createSiteContentReader } from '../services/site-content/site-content-reader';
 import { createApp } from './app';
 import { composeStaffArea } from './compose-staff';
 
@@ -67,7 +68,7 @@ export function composeSite(options: SiteOptions): Site {
   const app = createApp({
     env,
     business,
-    promotions: options.business.promotions,
+    siteContent: createSiteContentReader({ business, filePromotions: options.business.promotions, clock }),
     logger,
     clock,
     catalog,

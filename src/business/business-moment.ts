@@ -1,4 +1,5 @@
 import type { Promotion } from '../config/business-file';
+import type { SiteNotice } from '../site-content/site-notice';
 import { businessHolidays, showroomHolidays, type BusinessProfile } from '../config/business-profile';
 import { addDays, instantAt, wallClock, type WallClock } from './business-time';
 import type { Clock } from '../time/clock';
@@ -26,6 +27,10 @@ export interface BusinessMoment {
   showrooms: Record<string, OpenStatus>;
   reply: ReplyPromise;
   promotions: Promotion[];
+  /** The site notice while it runs (from its start to its end), else null. */
+  notice: SiteNotice | null;
+  /** The dealer's calendar date (YYYY-MM-DD): which holidays are still to come. */
+  date: string;
   /** The dealer's calendar year (copyright lines, years in business); a moment never spans New Year. */
   year: number;
 }
@@ -39,7 +44,13 @@ function replyPromise(schedule: Schedule, now: WallClock): ReplyPromise {
   return { open: false, when: next.daysAhead < 7 ? `${day} ${partOfDay}` : `on ${dayWords(next.date, next.daysAhead)}` };
 }
 
-export function businessMoment(business: BusinessProfile, promotions: readonly Promotion[], instant: Date): BusinessMoment {
+/** The instant a notice's wall-clock time ("2026-12-24T12:00") happens in New Jersey. */
+export function noticeInstant(localTime: string): Date {
+  const [date, time] = localTime.split('T') as [string, string];
+  return instantAt(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
+}
+
+export function businessMoment(business: BusinessProfile, promotions: readonly Promotion[], instant: Date, notice: SiteNotice | null = null): BusinessMoment {
   const now = wallClock(instant);
   const phoneLine: Schedule = { hours: business.hours, holidays: businessHolidays(business) };
   const showroomSchedules = business.showrooms.map((showroom) => ({
@@ -49,13 +60,19 @@ export function businessMoment(business: BusinessProfile, promotions: readonly P
   const changes = [phoneLine, ...showroomSchedules.map(({ schedule }) => schedule)]
     .map((schedule) => nextChangeToday(schedule, now))
     .filter((minute): minute is number => minute !== null);
-  const validUntil = changes.length > 0 ? instantAt(now.date, Math.min(...changes)) : instantAt(addDays(now.date, 1), 0);
+  const nextChange = changes.length > 0 ? instantAt(now.date, Math.min(...changes)) : instantAt(addDays(now.date, 1), 0);
+  const noticeTimes = notice ? [noticeInstant(notice.start), noticeInstant(notice.end)] : [];
+  const noticeChange = noticeTimes.filter((time) => time.getTime() > instant.getTime()).map((time) => time.getTime());
+  const validUntil = new Date(Math.min(nextChange.getTime(), ...noticeChange));
+  const noticeRuns = notice !== null && noticeTimes[0]!.getTime() <= instant.getTime() && instant.getTime() < noticeTimes[1]!.getTime();
   return {
     validUntil: validUntil.toISOString(),
     phoneLine: openStatus(phoneLine, now),
     showrooms: Object.fromEntries(showroomSchedules.map(({ id, schedule }) => [id, openStatus(schedule, now)])),
     reply: replyPromise(phoneLine, now),
     promotions: promotions.filter((promotion) => promotion.start <= now.date && now.date <= promotion.end),
+    notice: noticeRuns ? notice : null,
+    date: now.date,
     year: Number(now.date.slice(0, 4)),
   };
 }

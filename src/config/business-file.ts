@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { PROMOTION_PLACES } from '../site-content/promotion-places';
 import { WEEKDAYS, type Weekday } from './weekdays';
 
 // The shape of seeds/business.json (or the file BUSINESS_FILE names). Only the server parses it;
-// views import the types alone.
+// views import the types alone. A promotion and a holiday that staff add in the staff area are
+// checked by these same schemas (services/site-content/site-content-editor.service.ts).
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 /** A message for a value that is there but wrong; a missing one is reported as required. */
@@ -13,8 +15,8 @@ const id = z
   .max(60);
 const phone = z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (609) 555-0142');
 const httpsUrl = z.url({ protocol: /^https$/, error: unlessMissing('must be an https:// address') }).max(500);
-const isoDate = z.iso.date({ error: unlessMissing('must be a date written YYYY-MM-DD') });
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 09:00 or 17:30');
+export const isoDate = z.iso.date({ error: unlessMissing('must be a date written YYYY-MM-DD') });
+export const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a 24-hour time such as 09:00 or 17:30');
 
 /** One day's opening, in New Jersey time. */
 const openingSchema = z.strictObject({ opens: time, closes: time }).refine(({ opens, closes }) => opens < closes, 'opens must be earlier than closes');
@@ -28,7 +30,7 @@ const weekHoursSchema = z.strictObject(Object.fromEntries(WEEKDAYS.map((day) => 
 export type WeekHours = z.infer<typeof weekHoursSchema>;
 
 /** A date the showrooms close, or keep shorter hours (with opens and closes). */
-const holidaySchema = z
+export const holidaySchema = z
   .strictObject({
     date: isoDate,
     name: text(60),
@@ -59,8 +61,16 @@ const showroomSchema = z.strictObject({
 export type ShowroomFacts = z.infer<typeof showroomSchema>;
 
 /** An offer the site shows from its start date to its end date, both included. */
-const promotionSchema = z
-  .strictObject({ id, title: text(80), text: text(300), start: isoDate, end: isoDate })
+export const promotionSchema = z
+  .strictObject({
+    id,
+    title: text(80),
+    text: text(300),
+    start: isoDate,
+    end: isoDate,
+    /** The pages it shows on; all of them (home, showrooms, towns) when absent. */
+    places: z.array(z.enum(PROMOTION_PLACES)).min(1).optional(),
+  })
   .refine(({ start, end }) => start <= end, 'start must not be after end');
 export type Promotion = z.infer<typeof promotionSchema>;
 

@@ -43,12 +43,22 @@ export interface BusinessProfile {
   region: string;
 }
 
+/**
+ * One holiday per date: the first listed. Staff's holidays are listed before the business file's
+ * (src/site-content/merge-site-content.ts), so a date staff set (shorter hours on a day the file
+ * closes, say) is the one the signs, the reply promise and the structured data give.
+ */
+function firstOfEachDate(holidays: Holiday[]): Holiday[] {
+  const dates = new Set<string>();
+  return holidays.filter((holiday) => !dates.has(holiday.date) && Boolean(dates.add(holiday.date)));
+}
+
 /** The holidays that apply to one showroom: those for every showroom and those that name it. */
 export function showroomHolidays(business: Pick<BusinessProfile, 'holidays'>, showroomId: string): Holiday[] {
-  return business.holidays.filter((holiday) => !holiday.showrooms || holiday.showrooms.includes(showroomId));
+  return firstOfEachDate(business.holidays.filter((holiday) => !holiday.showrooms || holiday.showrooms.includes(showroomId)));
 }
 
 /** The holidays of the business as a whole (the phones, the sales team): those that name no showroom. */
 export function businessHolidays(business: Pick<BusinessProfile, 'holidays'>): Holiday[] {
-  return business.holidays.filter((holiday) => !holiday.showrooms);
+  return firstOfEachDate(business.holidays.filter((holiday) => !holiday.showrooms));
 }
