@@ -1,0 +1,381 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mongoose from 'mongoose';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VALID_INQUIRY } from '../support/fixtures';
+import { startMotoServer, type MotoServer } from '../support/moto-server';
+import { freePort } from '../support/free-port';
+import { startNginx, type NginxServer } from '../support/nginx-server';
+import { textOf } from '../support/page-html';
+import { serverEntry, startProductionServer, type ProductionServer } from '../support/production-server';
+import { createTestStaffAccount } from '../support/staff-accounts';
+import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+
+// Issue 25, point 4: the site as a dealer group runs it on two machines. The store runs as its own
+// process (as a MongoDB server would), two instances of the production build use it through
+// MONGODB_URI and keep their photos in an S3-compatible bucket (moto's server), and Debian's nginx
+// sends visitors to both with deploy/nginx.conf as shipped, its upstream listing the two. Nothing
+// an instance keeps to itself may show: a photo, a staff session, the catalog, an inquiry, the
+// contact form's limit; and killing one instance outright loses no inquiry it acknowledged.
+
+const DATABASE = 'shore-golf-carts';
+const BUCKET = 'dealer-photos';
+const ONWARD_PAGE = '/inventory/2021-club-car-onward-4-passenger-t100';
+const RXV_PAGE = '/inventory/2020-e-z-go-rxv-elite-2-passenger-t300';
+/** The rxv unit with a new price, as the dealer's feed lists it on the next fetch. */
+const REPRICED_RXV = TEST_FEED_ROWS.rxv.replace(',6995,', ',7450,');
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+
+interface StoreProcess {
+  /** The store's address with the site's database named in it, as an operator writes MONGODB_URI. */
+  uri: string;
+  stop(): Promise<void>;
+}
+
+/** packages/embedded-mongo's own runner: the store as a process of its own, its URI on stdout's first line. */
+async function startStoreProcess(dataDir: string): Promise<StoreProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/embedded-mongo/src/run-embedded-mongo.ts', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const bare = await new Promise<string>((resolve, reject) => {
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it listened:\n${stderr}`)));
+  });
+  return {
+    uri: bare.replace('/?', `/${DATABASE}?`),
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Runs the production build's catalog import (`node dist/server/catalog-import.js FILE`) as an operator does on a machine. */
+function importOnMachine(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, [path.resolve('dist/server/catalog-import.js'), file], {
+    env: { PATH: process.env.PATH, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/**
+ * One HTTP request from a loopback address of the test's choosing (127.0.0.0/8 is all this
+ * machine's), so that the contact form's limit, counted per visitor's address, sees many visitors.
+ * Status 0: the connection failed.
+ */
+function send(origin: string, pathname: string, options: { method?: string; from?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  const url = new URL(pathname, origin);
+  return new Promise((resolve) => {
+    const req = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname + url.search,
+        method: options.method ?? 'GET',
+        localAddress: options.from ?? '127.0.0.1',
+        agent: false,
+        headers: { ...options.headers, ...(options.body !== undefined ? { 'content-length': String(Buffer.byteLength(options.body)) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1'), headers: res.headers }));
+        res.on('error', () => resolve({ status: 0, body: '', headers: {} }));
+      },
+    );
+    req.on('error', () => resolve({ status: 0, body: '', headers: {} }));
+    req.end(options.body);
+  });
+}
+
+/** POST /api/contact from `from`; the id the site answered with when it acknowledged it (201). */
+async function sendInquiry(origin: string, from: string, marker: string): Promise<{ status: number; id?: string }> {
+  const body = JSON.stringify({ ...VALID_INQUIRY, message: `Is the blue four-seater still there? (${marker})` });
+  const answer = await send(origin, '/api/contact', { method: 'POST', from, headers: { 'content-type': 'application/json' }, body });
+  if (answer.status !== 201) return { status: answer.status };
+  return { status: 201, id: (JSON.parse(answer.body) as { id: string }).id };
+}
+
+/** The request lines an instance logged for posted inquiries. */
+const inquiriesAnswered = (instance: ProductionServer) => instance.output().match(/"method":"POST","path":"\/api\/contact"/g)?.length ?? 0;
+
+/** The staff e-mails written so far into the mail folders, by inquiry id (each file names its Message-ID). */
+async function staffMailsByInquiry(mailDirs: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const folder of mailDirs) {
+    for (const name of await readdir(folder).catch(() => [] as string[])) {
+      const id = /-inquiry-([0-9a-f-]{36})-staff-/.exec(name)?.[1];
+      if (id && name.endsWith('.eml')) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+/** Every file under a folder, relative to it. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
+}
+
+describe('two instances behind nginx on one database and one bucket', { timeout: 120_000 }, () => {
+  let work: string;
+  let moto: MotoServer;
+  let store: StoreProcess;
+  let proxy: NginxServer;
+  let feedServer: Server | undefined;
+  const machines = { a: { dataDir: '', mailDir: '', port: 0 }, b: { dataDir: '', mailDir: '', port: 0 } };
+  let a: ProductionServer | undefined;
+  let b: ProductionServer | undefined;
+  /** What both instances are started with: one database, one bucket, the proxy in front. */
+  let sharedEnv: Record<string, string>;
+
+  const start = (machine: typeof machines.a, extra: Record<string, string> = {}) =>
+    startProductionServer({ dataDir: machine.dataDir, mailDir: machine.mailDir }, { ...sharedEnv, PORT: String(machine.port), ...extra });
+
+  beforeAll(async () => {
+    if (!existsSync(serverEntry)) throw new Error('run npm run build first: this test starts the production build');
+    work = await mkdtemp(path.join(tmpdir(), 'several-servers-'));
+    for (const [name, machine] of Object.entries(machines)) {
+      machine.dataDir = path.join(work, `machine-${name}`, 'data');
+      machine.mailDir = path.join(work, `machine-${name}`, 'mail');
+      await mkdir(machine.dataDir, { recursive: true });
+      await mkdir(machine.mailDir, { recursive: true });
+      // nginx's upstream names each instance's port before the instances start.
+      machine.port = await freePort();
+    }
+    await mkdir(path.join(work, 'store'));
+    [moto, store] = await Promise.all([startMotoServer(), startStoreProcess(path.join(work, 'store'))]);
+    await moto.createBucket(BUCKET);
+
+    // The shipped configuration as it is, with the upstream listing both instances, on loopback ports and a private cache folder.
+    const shipped = await readFile('deploy/nginx.conf', 'utf8');
+    const replaced = (text: string, from: string, to: string) => {
+      if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer contains ${from}`);
+      return text.replace(from, to);
+    };
+    proxy = await startNginx(
+      [
+        ['/var/cache/nginx/shore-golf-carts', '{prefix}/cache'],
+        ['server 127.0.0.1:3000;', `server 127.0.0.1:${machines.a.port};\n  server 127.0.0.1:${machines.b.port};`],
+        ['listen 80;', 'listen 127.0.0.1:{port};'],
+      ].reduce((text, [from, to]) => replaced(text, from!, to!), shipped),
+    );
+
+    sharedEnv = {
+      NODE_ENV: 'production',
+      MONGODB_URI: store.uri,
+      PHOTO_STORE_URL: `s3://${BUCKET}/site`,
+      ...moto.env,
+      PUBLIC_ORIGIN: proxy.origin,
+      TRUST_PROXY: '1',
+      SEED_CATALOG: 'false',
+      CONTACT_RATE_LIMIT: '5',
+      CONTACT_RATE_WINDOW_SECONDS: '600',
+      // A claim outlives any one file write by far; an instance killed mid-send leaves its claims to the other within this.
+      MAIL_LEASE_SECONDS: '10',
+    };
+    // The test's own look into the database, and where it makes a staff account as `npm run staff:invite` and enrolment would.
+    await mongoose.connect(store.uri, { serverSelectionTimeoutMS: 5000 });
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const instance of [a, b]) {
+      if (instance && instance.child.exitCode === null && instance.child.signalCode === null) {
+        instance.child.kill('SIGTERM');
+        await instance.exit;
+      }
+    }
+    await proxy?.stop();
+    await new Promise((resolve) => (feedServer ? feedServer.close(resolve) : resolve(undefined)));
+    await mongoose.disconnect();
+    await store?.stop();
+    await moto?.stop();
+    if (work) await rm(work, { recursive: true, force: true });
+  }, 30_000);
+
+  it("serves a photo imported on machine A from machine B, and no photo lands on either machine's disk", async () => {
+    const feedDir = path.join(work, 'feed');
+    await mkdir(feedDir);
+    await writeTestFeedPhotos(feedDir);
+    const feed = await writeTestFeed(feedDir, 'units.csv', TEST_FEED_ROWS.onward, TEST_FEED_ROWS.emerge, TEST_FEED_ROWS.rxv);
+    // The operator's import on machine A, with A's configuration.
+    const imported = await importOnMachine(feed, { ...sharedEnv, DATA_DIR: machines.a.dataDir, MAIL_DIR: machines.a.mailDir });
+    expect(imported, imported.output).toMatchObject({ code: 0 });
+
+    b = await start(machines.b);
+    expect(b.port, b.output()).toBe(machines.b.port);
+    const page = await send(b.origin, ONWARD_PAGE);
+    expect(page.status).toBe(200);
+    const photo = /\/photos\/[a-f0-9]{32}\/640\.jpg/.exec(page.body)?.[0];
+    expect(photo, 'the unit page names its 640 px JPEG').toBeDefined();
+
+    for (const origin of [b.origin, proxy.origin]) {
+      const answer = await send(origin, photo!);
+      expect(answer.status, `${origin}${photo}`).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/jpeg');
+      expect((await sharp(Buffer.from(answer.body, 'latin1')).metadata()).width).toBe(640);
+    }
+    expect(await filesUnder(machines.a.dataDir)).toEqual([]);
+    expect(await filesUnder(machines.b.dataDir)).toEqual([]);
+  });
+
+  it("shows a price that A's scheduled feed changed on B's pages within 5 s", async () => {
+    const before = await send(b!.origin, RXV_PAGE);
+    expect(textOf(before.body)).toContain('$6,995');
+    // B has the page in its render cache now.
+    expect(textOf((await send(b!.origin, RXV_PAGE)).body)).toContain('$6,995');
+
+    // The dealer's feed, which A alone fetches (FEED_URL), now lists the rxv at a new price.
+    feedServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/csv' }).end(csvOf(REPRICED_RXV)));
+    await new Promise<void>((resolve) => feedServer!.listen(0, '127.0.0.1', resolve));
+    const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/units.csv`;
+    a = await start(machines.a, { FEED_URL: feedUrl });
+    expect(a.port, a.output()).toBe(machines.a.port);
+
+    // The schedule fetches at start; the 5 s count from A's log line that the import is done.
+    for (let waited = 0; !a.output().includes('"msg":"feed: imported"'); waited += 100) {
+      if (waited > 30_000) throw new Error(`A did not import the feed:\n${a.output()}`);
+      await wait(100);
+    }
+    const imported = Date.now();
+    let shown = false;
+    while (!shown && Date.now() - imported < 5_000) {
+      shown = textOf((await send(b!.origin, RXV_PAGE)).body).includes('$7,450');
+      if (!shown) await wait(100);
+    }
+    expect(shown, "B's page shows the new price within 5 s of A's import").toBe(true);
+    expect(textOf((await send(a.origin, RXV_PAGE)).body)).toContain('$7,450');
+  });
+
+  it('keeps a staff member signed in on B with the session made by signing in on A', async () => {
+    const account = await createTestStaffAccount({ name: 'Dana Twomachines', role: 'owner', now: new Date() });
+    const signIn = await send(a!.origin, '/staff/sign-in', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: proxy.origin },
+      body: new URLSearchParams({ email: account.email, password: account.password, code: account.code(new Date()) }).toString(),
+    });
+    expect(signIn.status, signIn.body.slice(0, 500)).toBe(303);
+    const setCookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []);
+    const session = setCookie.find((line) => /^(__Host-)?staff-session=[^;]/.test(line))?.split(';')[0];
+    expect(session).toBeDefined();
+
+    for (const origin of [b!.origin, proxy.origin]) {
+      const home = await send(origin, '/staff', { headers: { cookie: session! } });
+      expect(home.status, origin).toBe(200);
+      expect(textOf(home.body)).toContain('Dana Twomachines');
+    }
+    // Without the cookie, B sends the visitor to sign in: the session is what let them in.
+    expect((await send(b!.origin, '/staff')).status).toBe(303);
+  });
+
+  it('holds the contact limit across both: 5 from one address, the 6th refused on either', async () => {
+    const from = '127.0.3.1';
+    const order = [a!, b!, a!, b!, a!];
+    for (const [index, instance] of order.entries()) expect((await sendInquiry(instance.origin, from, `limit ${index}`)).status).toBe(201);
+    expect((await sendInquiry(a!.origin, from, 'limit 5 on A')).status).toBe(429);
+    expect((await sendInquiry(b!.origin, from, 'limit 5 on B')).status).toBe(429);
+    expect((await sendInquiry(proxy.origin, from, 'limit 5 through nginx')).status).toBe(429);
+    // Another visitor is not held back by it.
+    expect((await sendInquiry(proxy.origin, '127.0.3.2', 'another visitor')).status).toBe(201);
+  });
+
+  it('stores each of 200 inquiries sent through nginx once, answered by both instances, and mails each once', async () => {
+    const answeredBefore = { a: inquiriesAnswered(a!), b: inquiriesAnswered(b!) };
+    // 100 visitors with two inquiries each, ten at a time.
+    const jobs = Array.from({ length: 200 }, (_, index) => ({ from: `127.0.1.${(index % 100) + 1}`, marker: `spread ${index}` }));
+    const answers: Array<{ status: number; id?: string }> = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        for (let job = jobs.shift(); job; job = jobs.shift()) answers.push(await sendInquiry(proxy.origin, job.from, job.marker));
+      }),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(200).fill(201));
+    const ids = answers.map((answer) => answer.id!);
+    expect(new Set(ids).size).toBe(200);
+
+    const stored = await mongoose.connection
+      .collection('contact_forms')
+      .find({ message: { $regex: '\\(spread \\d+\\)$' } }, { projection: { id: 1 } })
+      .toArray();
+    expect(stored.map((inquiry) => String(inquiry.id)).sort()).toEqual([...ids].sort());
+    // nginx sent them to both, in turn.
+    expect(inquiriesAnswered(a!) - answeredBefore.a).toBeGreaterThanOrEqual(50);
+    expect(inquiriesAnswered(b!) - answeredBefore.b).toBeGreaterThanOrEqual(50);
+
+    // Each instance's outbox sends what it claims; between them, every inquiry's staff e-mail once.
+    const mailDirs = [machines.a.mailDir, machines.b.mailDir];
+    const deadline = Date.now() + 60_000;
+    let mails = await staffMailsByInquiry(mailDirs);
+    while (ids.some((id) => !mails.has(id)) && Date.now() < deadline) {
+      await wait(250);
+      mails = await staffMailsByInquiry(mailDirs);
+    }
+    expect(ids.filter((id) => mails.get(id) !== 1)).toEqual([]);
+    const mailedBy = { a: (await readdir(machines.a.mailDir)).length, b: (await readdir(machines.b.mailDir)).length };
+    expect(mailedBy.a, 'A sent some').toBeGreaterThan(0);
+    expect(mailedBy.b, 'B sent some').toBeGreaterThan(0);
+  });
+
+  it('loses no acknowledged inquiry when A is killed mid-load, and nginx sends the rest to B', async () => {
+    const jobs = Array.from({ length: 150 }, (_, index) => ({ from: `127.0.2.${index + 1}`, marker: `load ${index}` }));
+    const results: Array<{ status: number; id?: string; marker: string; afterKill: boolean }> = [];
+    let killed = false;
+    const killedA = a!.exit;
+    const sender = async () => {
+      for (let job = jobs.shift(); job; job = jobs.shift()) {
+        const afterKill = killed;
+        const answer = await sendInquiry(proxy.origin, job.from, job.marker);
+        results.push({ ...answer, marker: job.marker, afterKill });
+        if (!killed && results.filter((result) => result.status === 201).length === 40) {
+          // Mid-load: A has requests in flight now (SIGKILL: no drain, no goodbye).
+          a!.child.kill('SIGKILL');
+          void killedA.then(() => (killed = true));
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: 8 }, sender));
+    expect(killed).toBe(true);
+
+    const acknowledged = results.filter((result) => result.status === 201);
+    const stored = await mongoose.connection
+      .collection('contact_forms')
+      .find({ message: { $regex: '\\(load \\d+\\)$' } }, { projection: { id: 1, message: 1 } })
+      .toArray();
+    const storedIds = new Set(stored.map((inquiry) => String(inquiry.id)));
+    // Every inquiry the site acknowledged is in the database.
+    expect(acknowledged.filter((result) => !storedIds.has(result.id!))).toEqual([]);
+    // None is stored twice: nginx did not send a post again after it reached A.
+    const markers = stored.map((inquiry) => /\((load \d+)\)$/.exec(String(inquiry.message))![1]);
+    expect(markers.length).toBe(new Set(markers).size);
+    // Only what A had in hand when it died went unanswered; everything sent after that was taken by B.
+    const afterKill = results.filter((result) => result.afterKill);
+    expect(afterKill.length).toBeGreaterThan(0);
+    expect(afterKill.filter((result) => result.status !== 201)).toEqual([]);
+    expect(results.filter((result) => result.status !== 201).length).toBeLessThanOrEqual(8);
+    expect(b!.child.exitCode).toBeNull();
+  });
+});
