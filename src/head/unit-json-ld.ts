@@ -1,31 +1,34 @@
 import { largestJpegUrl, type UnitCondition, type UnitStatus } from '../catalog/unit-fields';
 import type { UnitDetails, Vehicle } from '../catalog/vehicle';
 import type { BusinessProfile } from '../config/business-profile';
+import type { OfferAvailability } from './offer-json-ld';
 import { vehicleJsonLd } from './vehicle-json-ld';
 
-const ITEM_CONDITIONS: Record<UnitCondition, string> = {
-  new: 'https://schema.org/NewCondition',
-  used: 'https://schema.org/UsedCondition',
+const ITEM_CONDITIONS = {
+  new: 'NewCondition',
+  used: 'UsedCondition',
   // Inspected and warranted by the dealer: what schema.org calls refurbished.
-  certified: 'https://schema.org/RefurbishedCondition',
-};
+  certified: 'RefurbishedCondition',
+} as const satisfies Record<UnitCondition, string>;
 
-const AVAILABILITY: Record<UnitStatus, string> = {
-  available: 'https://schema.org/InStock',
+const AVAILABILITY: Record<UnitStatus, OfferAvailability> = {
+  available: 'InStock',
   // Held for a buyer: it may still come back on sale.
-  pending: 'https://schema.org/LimitedAvailability',
-  sold: 'https://schema.org/SoldOut',
+  pending: 'LimitedAvailability',
+  // A sold unit's page answers 410 without structured data; the value keeps the mapping whole.
+  sold: 'SoldOut',
 };
 
 /**
- * A unit's page as schema.org's Product with its condition, its own photos at their real
- * addresses (the largest JPEG of each, or the model illustration), and an Offer with its
- * availability and the price the page prints; an unpriced unit ("Contact for Pricing") states no
- * offer. Then the breadcrumb trail.
+ * A unit's page: where it prints a price, schema.org's Product with its condition, its own photos
+ * at their real addresses (the largest JPEG of each, or the model illustration), and an Offer with
+ * its availability and that price; an unpriced unit ("Contact for Pricing") is an ItemPage. Then
+ * the breadcrumb trail.
  */
 export function unitJsonLd(vehicle: Vehicle & { unit: UnitDetails }, business: BusinessProfile): object[] {
   const { unit } = vehicle;
   const images = unit.photos.length > 0 ? unit.photos.map(largestJpegUrl) : vehicle.images;
+  const itemCondition = ITEM_CONDITIONS[unit.condition];
   return vehicleJsonLd(vehicle, business, {
     product: {
       sku: unit.stockNumber,
@@ -34,9 +37,9 @@ export function unitJsonLd(vehicle: Vehicle & { unit: UnitDetails }, business: B
       brand: { '@type': 'Brand', name: unit.brandName },
       model: unit.model,
       ...(unit.color ? { color: unit.color } : {}),
-      image: images.map((image) => new URL(image, business.origin).href),
-      itemCondition: ITEM_CONDITIONS[unit.condition],
+      itemCondition: `https://schema.org/${itemCondition}`,
     },
-    offer: { availability: AVAILABILITY[unit.status], itemCondition: ITEM_CONDITIONS[unit.condition], sku: unit.stockNumber },
+    images: images.map((image) => new URL(image, business.origin).href),
+    offer: { availability: AVAILABILITY[unit.status], itemCondition, sku: unit.stockNumber },
   });
 }

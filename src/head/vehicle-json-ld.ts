@@ -4,54 +4,62 @@ import { brandLabel } from '../catalog/brand-label';
 import { specificationRows } from '../catalog/specification-rows';
 import { vehiclePath } from '../catalog/vehicle-path';
 import { breadcrumbJsonLd } from './breadcrumb-json-ld';
-import { businessRef } from './business-identity';
+import { itemPageJsonLd } from './item-page-json-ld';
+import { offerJsonLd, type OfferAvailability } from './offer-json-ld';
 
 interface VehicleJsonLdParts {
-  /** The Product's own facts beyond name, description and address: sku, brand, images, condition. */
+  /** The Product's own facts beyond name, description and address: sku, brand, condition. */
   product: Record<string, unknown>;
-  /** The Offer's facts beyond its address, price and seller: availability, condition. */
-  offer: Record<string, unknown>;
+  /** Absolute addresses of the vehicle's pictures. */
+  images: string[];
+  /** The Offer's facts beyond its address and price. */
+  offer: { availability: OfferAvailability; itemCondition: 'NewCondition' | 'UsedCondition' | 'RefurbishedCondition'; sku?: string };
 }
 
 /**
- * A vehicle's own page (a catalog entry's or a unit's) as schema.org's Product, with an Offer
- * exactly when the page prints a price ("Contact for Pricing" states none), then the breadcrumb
- * trail Home › Inventory › the vehicle.
+ * A vehicle's own page (a catalog entry's or a unit's): where it prints a price, schema.org's
+ * Product with the dealer's Offer and its availability; where it says "Contact for Pricing", an
+ * ItemPage (no Product without an offer). Then the breadcrumb trail Home › Inventory › the vehicle.
  */
 export function vehicleJsonLd(
   vehicle: Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'price' | 'unit'>,
   business: BusinessProfile,
-  { product, offer }: VehicleJsonLdParts,
+  { product, images, offer }: VehicleJsonLdParts,
 ): object[] {
   const path = vehiclePath(vehicle);
   const url = new URL(path, business.origin).href;
-  const productJsonLd = {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: vehicle.name,
-    description: vehicle.description,
-    url,
-    ...product,
-    ...(vehicle.price === null ? {} : { offers: { '@type': 'Offer', url, price: vehicle.price, priceCurrency: 'USD', ...offer, seller: businessRef(business.origin) } }),
-  };
+  const { name, description, price } = vehicle;
+  const described =
+    price === null
+      ? itemPageJsonLd({ url, name, description, images }, business.origin)
+      : {
+          '@context': 'https://schema.org',
+          '@type': 'Product',
+          name,
+          description,
+          url,
+          image: images,
+          ...product,
+          offers: offerJsonLd({ url, price, ...offer }, business.origin),
+        };
   const trail = [
     { label: 'Home', path: '/' },
     { label: 'Inventory', path: '/inventory' },
-    { label: vehicle.name, path },
+    { label: name, path },
   ];
-  return [productJsonLd, breadcrumbJsonLd(trail, business.origin)];
+  return [described, breadcrumbJsonLd(trail, business.origin)];
 }
 
-/** A model entry's page (/vehicle/{id}): a new cart of a house brand, in stock or to order. */
+/** A model entry's page (/vehicle/{id}): a new cart of a house brand, in stock or not as its badge says. */
 export function catalogVehicleJsonLd(vehicle: Vehicle, business: BusinessProfile): object[] {
   return vehicleJsonLd(vehicle, business, {
     product: {
       sku: vehicle.slug,
       category: 'Electric golf cart',
       brand: { '@type': 'Brand', name: brandLabel(vehicle) },
-      image: vehicle.images.map((image) => new URL(image, business.origin).href),
       additionalProperty: specificationRows(vehicle.specifications).map((entry) => ({ '@type': 'PropertyValue', name: entry.label, value: entry.value })),
     },
-    offer: { availability: vehicle.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock', itemCondition: 'https://schema.org/NewCondition' },
+    images: vehicle.images.map((image) => new URL(image, business.origin).href),
+    offer: { availability: vehicle.inStock ? 'InStock' : 'OutOfStock', itemCondition: 'NewCondition' },
   });
 }

@@ -200,15 +200,16 @@ describe('catalog pages with the shipped catalog', () => {
       expect(canonicalOf(html)).toBe(`${origin()}/vehicles/denago-ev-city`);
       const product = jsonLdOfType(html, 'Product');
       expect(product.name).toBe('DENAGO EV City');
-      expect(product.offers).toMatchObject({ '@type': 'Offer', price: 11995, priceCurrency: 'USD' });
+      expect(product.offers).toMatchObject({ '@type': 'Offer', price: 11995, priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
       const breadcrumb = jsonLdOfType(html, 'BreadcrumbList');
       expect((breadcrumb.itemListElement as Array<{ name: string }>).map((item) => item.name)).toEqual(['Home', 'Inventory', 'DENAGO EV City']);
     });
 
-    it('quotes an unpriced vehicle on request, without an Offer price', async () => {
+    it('quotes an unpriced vehicle on request, as a page about it rather than a Product without an Offer', async () => {
       const html = await pageHtml(site.app, `/vehicle/${idOf('evolution-turfman-1000')}`);
       expect(textOf(html)).toContain('Contact for Pricing');
-      expect(jsonLdOfType(html, 'Product')).not.toHaveProperty('offers');
+      expect(jsonLdOf(html).map((entry) => entry['@type'])).not.toContain('Product');
+      expect(jsonLdOfType(html, 'ItemPage')).toMatchObject({ name: 'EVOLUTION Turfman 1000', url: `${origin()}/vehicles/evolution-turfman-1000` });
     });
 
     it('answers 404 with the Vehicle Not Found view for an unknown id', async () => {

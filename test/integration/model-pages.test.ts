@@ -115,9 +115,24 @@ describe('the 23 fixed model pages', () => {
       expect(head).not.toContain('name="robots"');
     });
 
-    it('describes the model as a schema.org Product, with an Offer exactly where the page shows a price', () => {
+    it('describes the model as a schema.org Product with its Offer where the page shows a price, else as an ItemPage', () => {
       const entries = jsonLd(page(model.slug));
       const products = entries.filter((entry) => entry['@type'] === 'Product');
+      const shownPrice = byId(page(model.slug), 'price');
+      if (model.msrp === null) {
+        // No price, no offer: a Product without one is an error to Google (docs/decisions/013-structured-data-offers.md).
+        expect(shownPrice).toBe('');
+        expect(products).toEqual([]);
+        expect(entries.filter((entry) => entry['@type'] === 'ItemPage')).toEqual([
+          expect.objectContaining({
+            name: model.name,
+            url: `${ORIGIN}/vehicles/${model.slug}`,
+            image: [`${ORIGIN}/images/vehicles/${model.slug}.svg`],
+            description: expect.stringMatching(/.{40,}/),
+          }),
+        ]);
+        return;
+      }
       expect(products).toHaveLength(1);
       const product = products[0]!;
       expect(product).toMatchObject({
@@ -132,16 +147,11 @@ describe('the 23 fixed model pages', () => {
       const properties = product.additionalProperty as Array<{ '@type': string; name: string; value: string }>;
       expect(properties.map((property) => property.name)).toEqual(expect.arrayContaining(['Top Speed', 'Range', 'Seating Capacity']));
       expect(properties.every((property) => property['@type'] === 'PropertyValue' && property.value.length > 0)).toBe(true);
-      const shownPrice = byId(page(model.slug), 'price');
-      if (model.msrp === null) {
-        expect(shownPrice).toBe('');
-        expect(product.offers).toBeUndefined();
-      } else {
-        expect(textOf(shownPrice)).toContain(`MSRP $${model.msrp.toLocaleString('en-US')}`);
-        expect(product.offers).toMatchObject({ '@type': 'Offer', price: model.msrp, priceCurrency: 'USD' });
-        // In stock is stated only where the page says so (the priced layouts' availability).
-        expect((product.offers as { availability?: string }).availability).toBe(model.layout === 'older' ? undefined : 'https://schema.org/InStock');
-      }
+      expect(textOf(shownPrice)).toContain(`MSRP $${model.msrp.toLocaleString('en-US')}`);
+      // In stock, as the catalog says of the model: printed as such on the priced layouts (the older
+      // layout prints no stock label, docs/product.md#model-page-layouts).
+      expect(textOf(shownPrice).includes('Availability In Stock')).toBe(model.layout !== 'older');
+      expect(product.offers).toMatchObject({ '@type': 'Offer', price: model.msrp, priceCurrency: 'USD', availability: 'https://schema.org/InStock' });
     });
 
     it('gives crawlers the same breadcrumb trail as structured data', () => {

@@ -62,8 +62,8 @@ describe('server-rendered pages', () => {
       target: { urlTemplate: 'https://www.shoregolfcarts.test/inventory?search={search_term_string}' },
     });
     // The three featured carts, at the prices the page prints, and nothing the page does not show.
-    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: Array<{ price: number; itemOffered: { name: string } }> };
-    expect(catalog.itemListElement.map((offer) => [offer.itemOffered.name, offer.price])).toEqual([
+    const catalog = entries.find((entry) => entry['@type'] === 'OfferCatalog') as { itemListElement: Array<{ name: string; offers: { price: number } }> };
+    expect(catalog.itemListElement.map((product) => [product.name, product.offers.price])).toEqual([
       ['EVOLUTION D5 Maverick 4 Plus', 12995],
       ['EVOLUTION D6 Max GT4', 16995],
       ['DENAGO EV City', 11995],

@@ -29,7 +29,7 @@ const MapEmbed = deferredHydration(() => import('../components/map-embed').then(
 const ShowroomList = deferredHydration(() => import('../components/showroom-list').then((module) => module.ShowroomList));
 const LinkTiles = deferredHydration(() => import('../components/link-tiles').then((module) => module.LinkTiles));
 
-type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description'>;
+type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description' | 'inStock'>;
 
 /** Only what the page shows, so its data stays the same size however large the catalog grows. */
 interface HomeData {
@@ -45,7 +45,19 @@ async function homeLoader({ context }: LoaderFunctionArgs): Promise<HomeData> {
   const featured = featuredVehicles.flatMap((slug) => {
     const vehicle = vehicles.find((candidate) => candidate.slug === slug);
     return vehicle
-      ? [{ id: vehicle.id, slug, name: vehicle.name, brand: vehicle.brand, price: vehicle.price, images: vehicle.images.slice(0, 1), description: vehicle.description }]
+      ? [
+          {
+            id: vehicle.id,
+            slug,
+            name: vehicle.name,
+            brand: vehicle.brand,
+            price: vehicle.price,
+            images: vehicle.images.slice(0, 1),
+            description: vehicle.description,
+            // For the structured data's availability: the catalog's flag.
+            inStock: vehicle.inStock,
+          },
+        ]
       : [];
   });
   return { featured, total };
