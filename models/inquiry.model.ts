@@ -224,6 +224,8 @@ inquirySchema.index({ 'lead.showroom': 1, createdAt: -1 });
 inquirySchema.index({ 'lead.searchKeys': 1, createdAt: -1 });
 // A search for a whole key (a surname shared by thousands): its past-due leads in due order.
 inquirySchema.index({ 'lead.searchKeys': 1, 'lead.status': 1, 'lead.dueAt': 1 });
+// The staff inventory's inquiries per unit (issue 24): counted in this index for one page of units.
+inquirySchema.index({ 'vehicleOfInterest.unit.stockNumber': 1 }, { sparse: true });
 
 type InquiryCollectionType = Model<InquiryRecord>;
 

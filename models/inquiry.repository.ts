@@ -136,4 +136,16 @@ export const inquiryRepository = {
   countDeliveries(kind: DeliveryKind, status: DeliveryStatus): Promise<number> {
     return call(() => InquiryCollection.countDocuments({ [`${kind}.status`]: status }).exec());
   },
+
+  /** How many inquiries named each of these units (the staff inventory's list); absent: none. */
+  async countByStockNumber(stockNumbers: readonly string[]): Promise<Map<string, number>> {
+    if (stockNumbers.length === 0) return new Map();
+    const rows = await call(() =>
+      InquiryCollection.aggregate<{ _id: string; inquiries: number }>([
+        { $match: { 'vehicleOfInterest.unit.stockNumber': mongoose.trusted({ $in: [...stockNumbers] }) } },
+        { $group: { _id: '$vehicleOfInterest.unit.stockNumber', inquiries: { $sum: 1 } } },
+      ]).exec(),
+    );
+    return new Map(rows.map((row) => [row._id, row.inquiries]));
+  },
 };

@@ -13,6 +13,10 @@ export interface UnitRecord extends Omit<UnitDetails, 'soldAt'> {
    * address again reuses the processed photo instead of downloading it. Never shown to visitors.
    */
   photoSources: string[];
+  /** 'staff' for a unit added by hand at /staff/inventory/new, which no feed import changes or sells; absent or 'feed' for the feed's. */
+  origin?: 'feed' | 'staff';
+  /** Feed columns ('price') a person changed on a feed unit: the feed import keeps their stored values until the lock is released. */
+  lockedFields?: string[];
 }
 
 /**
@@ -71,7 +75,7 @@ export function recordFields(entry: Omit<VehicleDto, 'id' | 'unit'>): RecordFiel
   };
 }
 
-function unitFromRecord({ photoSources: _private, soldAt, photos, ...unit }: UnitRecord): UnitDetails {
+function unitFromRecord({ photoSources: _private, origin: _origin, lockedFields: _locks, soldAt, photos, ...unit }: UnitRecord): UnitDetails {
   return { ...unit, ...(soldAt ? { soldAt: new Date(soldAt).toISOString() } : {}), photos: (photos ?? []).map((photo: UnitPhoto) => ({ ...photo })) };
 }
 
@@ -111,6 +115,8 @@ const unitSchema = new Schema<UnitRecord>(
     // Checked by the import against unitPhotoSchema; stored as they are.
     photos: { type: Schema.Types.Mixed, default: () => [] },
     photoSources: { type: [String], default: [] },
+    origin: { type: String, enum: ['feed', 'staff'] },
+    lockedFields: { type: [String], default: undefined },
   },
   { _id: false },
 );

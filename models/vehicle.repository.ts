@@ -50,6 +50,14 @@ export interface HeldChoices {
   locations: string[];
 }
 
+/** The staff inventory's filters (/staff/inventory), each optional, ANDed. */
+export interface StaffInventoryQuery {
+  search?: string;
+  status?: 'available' | 'pending' | 'sold';
+  kind?: 'model';
+  origin?: 'staff' | 'feed';
+}
+
 /** One page of vehicles matching the inventory filters, in the catalog's order, and how many match. */
 export interface MatchingPage<T> {
   matching: number;
@@ -169,6 +177,37 @@ export const vehicleRepository = {
         .lean<VehicleRecord[]>()
         .exec(),
     );
+  },
+
+  /** One unit by its stock number as stored (sold too), or null. */
+  unit(stockNumber: string): Promise<(VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> }) | null> {
+    return read(() => VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }).lean<VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> }>().exec());
+  },
+
+  /**
+   * One page of the staff inventory (/staff/inventory): units and model entries, newest first, with
+   * `matching` counted. `search` is a stock number (exact) or words of the name; both are matched as
+   * literal text. The catalog is a dealer's (hundreds of vehicles), so the filters read it whole.
+   */
+  async staffInventory(query: StaffInventoryQuery, page: { skip: number; limit: number }): Promise<MatchingPage<VehicleRecord>> {
+    const conditions: object[] = [];
+    if (query.kind === 'model') conditions.push({ unit: mongoose.trusted({ $exists: false }) });
+    if (query.status) conditions.push({ 'unit.status': query.status });
+    if (query.origin === 'staff') conditions.push({ 'unit.origin': 'staff' });
+    if (query.origin === 'feed') conditions.push({ unit: mongoose.trusted({ $exists: true }), 'unit.origin': mongoose.trusted({ $ne: 'staff' }) });
+    const search = query.search?.trim() ?? '';
+    if (search !== '') {
+      const literal = new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+      conditions.push(mongoose.trusted({ $or: [{ 'unit.stockNumber': search.toUpperCase() }, { name: literal }] }));
+    }
+    const match = conditions.length === 0 ? {} : mongoose.trusted({ $and: conditions });
+    const [matching, vehicles] = await read(() =>
+      Promise.all([
+        VehicleCollection.countDocuments(match).exec(),
+        VehicleCollection.find(match).sort({ createdAt: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean<VehicleRecord[]>().exec(),
+      ]),
+    );
+    return { matching, vehicles };
   },
 
   async isEmpty(): Promise<boolean> {

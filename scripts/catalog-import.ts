@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { importCatalog, parseCatalogFile } from '../services/catalog-import.service';
 import { CatalogImportError } from '../services/catalog-import-error';
-import { importFeed } from '../services/feed-import.service';
+import { importFeed, leftAloneText } from '../services/feed-import.service';
 import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
 import { PhotoStoreError } from '../services/photos/photo-store';
 import { OperatorError, runOperatorCommand } from '../src/cli/operator-command.server';
@@ -114,5 +114,7 @@ runOperatorCommand('catalog import', async ({ env, logger, database }) => {
     logger,
   }).catch((error: unknown) => refused(file, error));
   process.stdout.write(`created ${result.created}, updated ${result.updated}, sold ${result.sold}, unchanged ${result.unchanged}\n`);
+  // What people keep by hand (issue 24): units added at /staff/inventory, and fields changed on feed units.
+  if (result.leftAlone) process.stdout.write(`${leftAloneText(result.leftAlone)}\n`);
   return 0;
 });

@@ -1,6 +1,7 @@
 import { RouterContextProvider } from 'react-router';
 import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
+import { createInventoryManager } from '../services/inventory/inventory-manager.service';
 import { createLeads } from '../services/leads/leads.service';
 import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
 import { createStaffAccounts } from '../services/staff/staff-accounts.service';
@@ -13,6 +14,7 @@ import { clockContext, siteDataContext } from '../src/route-context/route-contex
 import type { SiteData } from '../src/route-context/site-data';
 import { staffRequestContext, staffSessionsContext } from '../src/route-context/staff-route-context';
 import type { AuditLogService } from '../services/audit-log.service';
+import { inventoryManagerContext } from '../src/inventory/inventory-manager';
 import { leadsContext } from '../src/leads/leads';
 import { staffAccountsContext } from '../src/staff/staff-accounts';
 import { staffOwnAccountContext } from '../src/staff/staff-own-account';
@@ -70,6 +72,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     endOthers: (request) => sessions.endOthers(request),
   });
   const leads = createLeads({ clock, audit, site: options.site });
+  const inventory = createInventoryManager({ clock, audit, site: options.site });
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
     provider.set(siteDataContext, options.site());
@@ -81,6 +84,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(staffEnrolmentContext, enrolment);
     provider.set(staffSignInContext, signIn);
     provider.set(leadsContext, leads);
+    provider.set(inventoryManagerContext, inventory);
     return provider;
   };
   return staffController({

@@ -10,6 +10,7 @@ import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import { withLockedFields } from './inventory/unit-locks';
 import { removeAbandonedPhotoFolders } from './photos/abandoned-photo-folders';
 import type { PhotoNetworkOptions } from './photos/photo-address';
 import { PHOTO_MANIFEST, photoKey } from './photos/photo-paths';
@@ -23,6 +24,25 @@ export interface FeedImportResult {
   updated: number;
   sold: number;
   unchanged: number;
+  /** Present when the import left something alone that the feed would have changed. */
+  leftAlone?: FeedLeftAlone;
+}
+
+/** What a feed import did not touch because people keep it (issue 24). */
+export interface FeedLeftAlone {
+  /** Units added by hand that the feed names, or (a full feed) that it would have marked sold: never changed or sold by a feed. */
+  addedByHand: string[];
+  /** Feed units whose fields changed by hand (locked) the feed would have set otherwise. */
+  lockedFields: Array<{ stockNumber: string; fields: string[] }>;
+}
+
+/** The summary's words for what was left alone: 'left alone: H100 (added by hand); U2417 price (changed by hand)'. */
+export function leftAloneText(leftAlone: FeedLeftAlone): string {
+  const parts = [
+    ...leftAlone.addedByHand.map((stockNumber) => `${stockNumber} (added by hand)`),
+    ...leftAlone.lockedFields.map(({ stockNumber, fields }) => `${stockNumber} ${fields.join(', ')} (changed by hand)`),
+  ];
+  return `left alone: ${parts.join('; ')}`;
 }
 
 /**
@@ -102,7 +122,10 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   const { units, problems } = await readFeedFile(file, { locations: options.locations, today: now, photoNetwork: options.photoNetwork });
   if (problems.length > 0) throw new CatalogImportError(problems);
 
-  const stored: StoredUnitRecord[] = await vehicleRepository.units();
+  const everyStored: StoredUnitRecord[] = await vehicleRepository.units();
+  // Units added by hand at /staff/inventory are the staff's: the feed neither changes nor sells them.
+  const byHand = new Set(everyStored.filter((record) => record.unit.origin === 'staff').map((record) => record.unit.stockNumber));
+  const stored = everyStored.filter((record) => !byHand.has(record.unit.stockNumber));
   const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
   const taken = await vehicleRepository.modelEntriesWithSlugs([...incomingSlugs.keys()]);
   for (const model of taken)
@@ -120,11 +143,31 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   });
   if (photos.problems.length > 0) throw new CatalogImportError(photos.problems);
 
-  const incoming: IncomingUnit[] = units.map((unit) => ({
-    stockNumber: unit.stockNumber,
-    status: unit.status,
-    fields: unitRecordFields(unit, photos.photos.get(unit.stockNumber) ?? []),
-  }));
+  const storedByStock = new Map(stored.map((record) => [record.unit.stockNumber, record]));
+  const leftAlone: FeedLeftAlone = {
+    addedByHand: [...byHand].filter((stockNumber) => units.some((unit) => unit.stockNumber === stockNumber)),
+    lockedFields: [],
+  };
+  const incoming: IncomingUnit[] = [];
+  for (const unit of units) {
+    if (byHand.has(unit.stockNumber)) continue;
+    const fields = unitRecordFields(unit, photos.photos.get(unit.stockNumber) ?? []);
+    const before = storedByStock.get(unit.stockNumber);
+    // A field a person changed on a feed unit keeps its stored value until they let the feed update it again.
+    const locked = before ? withLockedFields(fields, before, { locations: options.locations, today: now }) : { fields, keptFields: [] };
+    if (!locked) {
+      leftAlone.lockedFields.push({ stockNumber: unit.stockNumber, fields: before?.unit.lockedFields ?? [] });
+      incoming.push({ stockNumber: unit.stockNumber, status: before!.unit.status, fields: before! });
+      continue;
+    }
+    if (locked.keptFields.length > 0) leftAlone.lockedFields.push({ stockNumber: unit.stockNumber, fields: locked.keptFields });
+    incoming.push({ stockNumber: unit.stockNumber, status: locked.fields.unit.status, fields: locked.fields });
+  }
+  if (options.full) {
+    const listed = new Set(units.map((unit) => unit.stockNumber));
+    const soldByHand = new Set(everyStored.filter((record) => record.unit.status === 'sold').map((record) => record.unit.stockNumber));
+    for (const stockNumber of byHand) if (!listed.has(stockNumber) && !soldByHand.has(stockNumber)) leftAlone.addedByHand.push(stockNumber);
+  }
   const storedUnits: StoredUnit[] = stored.map((record) => ({
     stockNumber: record.unit.stockNumber,
     status: record.unit.status,
@@ -160,5 +203,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     for (const unit of plan.update) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit updated');
     for (const unit of plan.markSold) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit sold');
   }
-  return plan.counts;
+  const anythingLeftAlone = leftAlone.addedByHand.length > 0 || leftAlone.lockedFields.length > 0;
+  if (anythingLeftAlone) options.logger?.info({ leftAlone }, 'feed: left alone what people keep');
+  return anythingLeftAlone ? { ...plan.counts, leftAlone } : plan.counts;
 }

@@ -53,7 +53,8 @@ function holdsUnreadableBytes(value: unknown): boolean {
   return Array.isArray(value) && value.some(holdsUnreadableBytes);
 }
 
-function unitEntry(unit: FeedUnit, photoSources: string[]): UnitEntry {
+/** A checked feed unit as the catalog holds it (the staff form's units too: services/inventory). */
+export function unitEntry(unit: FeedUnit, photoSources: string[]): UnitEntry {
   const name = unit.name ?? [unit.year, unit.brand, unit.model].filter((word) => word !== undefined).join(' ');
   const condition = `${unit.condition[0]!.toUpperCase()}${unit.condition.slice(1)}`;
   return {

@@ -7,6 +7,8 @@ import { StaffRouteError } from './layout/staff-route-error';
 const STAFF = { roles: EVERY_ROLE };
 const OWNER = { roles: ['owner'] } as const;
 const LEAD_SETTINGS = { roles: ['owner', 'manager'] } as const;
+/** Adding a unit ('manage-inventory'); the list and a unit's page are every role's, their changes checked by the service. */
+const INVENTORY = { roles: ['owner', 'manager'] } as const;
 
 /** A staff page: its rule and title on the route, its code (loader, action, component) in its own chunk. */
 function page(id: string, path: string | undefined, handle: StaffRouteHandle, load: () => Promise<object>): RouteObject {
@@ -73,6 +75,13 @@ export const staffRoutes: RouteObject[] = [
             import('./pages/staff-leads-export').then((module) => ({ loader: module.leadsExportLoader('adf') })),
           ),
           page('staff-lead-page', 'leads/:leadId', { access: STAFF, title: 'Lead' }, () => import('./pages/staff-lead-page').then((module) => module.staffLeadPage)),
+          page('staff-inventory-page', 'inventory', { access: STAFF, title: 'Inventory' }, () =>
+            import('./pages/staff-inventory-page').then((module) => module.staffInventoryPage),
+          ),
+          page('staff-inventory-new-page', 'inventory/new', { access: INVENTORY, title: 'Add a unit' }, () =>
+            import('./pages/staff-inventory-new-page').then((module) => module.staffInventoryNewPage),
+          ),
+          page('staff-unit-page', 'inventory/:stock', { access: STAFF, title: 'Unit' }, () => import('./pages/staff-unit-page').then((module) => module.staffUnitPage)),
           page('staff-people-page', 'people', { access: OWNER, title: 'People' }, () => import('./pages/staff-people-page').then((module) => module.staffPeoplePage)),
           page('staff-invite-page', 'people/new', { access: OWNER, title: 'Invite a person' }, () =>
             import('./pages/staff-invite-page').then((module) => module.staffInvitePage),
