@@ -25,8 +25,9 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 COPY --from=build /app/dist ./dist
 # The shipped catalog, for `node dist/server/catalog-import.js` (the default file).
 COPY --from=build /app/seeds/catalog.json ./seeds/catalog.json
-# Personal data (inquiries, e-mails): only the node user may open these folders.
-RUN mkdir -p var/data var/mail var/backups && chown -R node:node var && chmod 0700 var/data var/mail var/backups
+# Personal data (inquiries, e-mails): only the node user may open these folders. var/data/photos
+# is made here so that a volume mounted on it (docker-compose.yml) starts out as the node user's.
+RUN mkdir -p var/data/photos var/mail var/backups && chown -R node:node var && chmod 0700 var/data var/data/photos var/mail var/backups
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
