@@ -14,6 +14,8 @@ export interface VitalsControllerOptions {
   origin: string;
   /** Reports per client address per minute (VITALS_RATE_LIMIT). */
   ratePerMinute: number;
+  /** Counts one view of each vehicle page a report names (the staff inventory's views); best effort. */
+  countViews?: (pages: string[]) => Promise<void>;
 }
 
 /** Ten metrics of about 200 bytes each, with room to spare. */
@@ -33,7 +35,8 @@ const requirePlainText: RequestHandler = (req, _res, next) => {
 /**
  * `POST /api/vitals`: Core Web Vitals measured in visitors' browsers (src/vitals), validated,
  * rate-limited per client address and written to the log, one structured line per metric with
- * the figures and the page type only. Nothing is stored; no address, user agent or URL is logged.
+ * the figures and the page type only; the vehicle pages it names are counted (one counter per page
+ * and day, nothing about the visitor). No address, user agent or URL is logged.
  */
 export function vitalsController(options: VitalsControllerOptions): Router {
   const { logger } = options;
@@ -55,7 +58,7 @@ export function vitalsController(options: VitalsControllerOptions): Router {
     sameOriginOnly(options.origin, 'Reports are accepted only from our own pages.'),
     requirePlainText,
     express.text({ type: 'text/plain', limit: BODY_LIMIT }),
-    (req, res) => {
+    async (req, res) => {
       let body: unknown;
       try {
         body = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -67,6 +70,10 @@ export function vitalsController(options: VitalsControllerOptions): Router {
       for (const { name, value, delta, rating, navigationType, route, id } of parsed.data.metrics) {
         // `metric`, not `name`: pino reserves `name` for the logger's own name.
         logger.info({ metric: name, value, delta, rating, navigationType, route, id }, 'web-vital');
+      }
+      // A lost count is not the visitor's problem: the report is answered either way.
+      if (parsed.data.views && options.countViews) {
+        await options.countViews(parsed.data.views).catch((error: unknown) => logger.warn({ err: error }, 'vehicle page views not counted'));
       }
       res.set('Cache-Control', 'no-store').status(204).end();
     },

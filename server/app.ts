@@ -12,6 +12,7 @@ import { cachedPagesController, pagesController } from '../controllers/pages.con
 import { photosController } from '../controllers/photos.controller';
 import { vehiclesController } from '../controllers/vehicles.controller';
 import { vitalsController } from '../controllers/vitals.controller';
+import { countVehiclePageViews } from '../services/inventory/vehicle-page-views.service';
 import type { CatalogService } from '../services/catalog.service';
 import type { PhotoStore } from '../services/photos/photo-store';
 import { createContactLimitStore } from '../services/contact-limit.service';
@@ -163,7 +164,7 @@ export function createApp(options: AppOptions): express.Express {
       logger,
     }),
   );
-  app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT }));
+  app.use(vitalsController({ logger, origin: env.PUBLIC_ORIGIN, ratePerMinute: env.VITALS_RATE_LIMIT, countViews: (pages) => countVehiclePageViews(pages, clock()) }));
   app.use(pagesController({ pages: options.pages, context: pageContext, origin: env.PUBLIC_ORIGIN, cache: renderCache }));
   app.use((req, res) => {
     res.status(404).json({ error: 'Not found' });

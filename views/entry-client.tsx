@@ -3,6 +3,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { routes } from './routes';
 import { HYDRATION_DATA_ELEMENT_ID } from '../src/ssr/hydration-data';
+import { watchVehiclePageViews } from '../src/vitals/vehicle-page-views';
 import { WebVitalsReporter } from '../src/vitals/web-vitals-reporter';
 
 /** The page's lazy route modules must be in place before hydration, or the first render would differ. */
@@ -33,6 +34,8 @@ const browserContext = import('../src/route-context/browser-route-context');
 void loadMatchedRoutes().then(() => {
   takeHydrationData();
   const router = createBrowserRouter(routes, { getContext: () => browserContext.then((module) => module.browserRouteContext()) });
+  // Vehicle pages seen, for the next Web Vitals beacon (the staff inventory counts their views).
+  watchVehiclePageViews(router);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
   startTransition(() => {

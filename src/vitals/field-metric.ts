@@ -43,4 +43,6 @@ export interface FieldMetric {
 
 export interface VitalsReport {
   metrics: FieldMetric[];
+  /** The vehicle pages seen since the last report, by path (src/vitals/vehicle-page-views.ts). */
+  views?: string[];
 }

@@ -1,5 +1,6 @@
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type MetricType } from 'web-vitals';
-import { MAX_METRICS_PER_REPORT, VITALS_ENDPOINT, type FieldMetric } from './field-metric';
+import { MAX_METRICS_PER_REPORT, VITALS_ENDPOINT, type FieldMetric, type VitalsReport } from './field-metric';
+import { takeVehiclePageViews } from './vehicle-page-views';
 
 // Loaded lazily after hydration (see web-vitals-reporter.tsx): web-vitals reads buffered
 // performance entries, so starting late loses nothing but the page's first load never pays for it.
@@ -35,8 +36,11 @@ export interface MetricQueue {
   flush(): void;
 }
 
-/** Metrics wait here until the page is hidden; one entry per metric instance. */
-export function createMetricQueue(send: (body: string) => void): MetricQueue {
+/**
+ * Metrics wait here until the page is hidden; one entry per metric instance. The vehicle pages seen
+ * meanwhile (`takeViews`) ride with the first batch, or go alone when no metric is waiting.
+ */
+export function createMetricQueue(send: (body: string) => void, takeViews: () => string[] = () => []): MetricQueue {
   const pending = new Map<string, FieldMetric>();
   return {
     add(metric) {
@@ -48,8 +52,10 @@ export function createMetricQueue(send: (body: string) => void): MetricQueue {
     flush() {
       const metrics = [...pending.values()];
       pending.clear();
-      for (let start = 0; start < metrics.length; start += MAX_METRICS_PER_REPORT) {
-        send(JSON.stringify({ metrics: metrics.slice(start, start + MAX_METRICS_PER_REPORT) }));
+      const views = takeViews();
+      for (let start = 0; start < Math.max(metrics.length, views.length > 0 ? 1 : 0); start += MAX_METRICS_PER_REPORT) {
+        const report: VitalsReport = { metrics: metrics.slice(start, start + MAX_METRICS_PER_REPORT), ...(start === 0 && views.length > 0 ? { views } : {}) };
+        send(JSON.stringify(report));
       }
     },
   };
@@ -68,7 +74,7 @@ function sendReport(body: string) {
 
 /** Measures this page load's LCP, INP, CLS, FCP and TTFB and reports them whenever the page is hidden. */
 export function reportWebVitals(routes: PageRoutes): void {
-  const queue = createMetricQueue(sendReport);
+  const queue = createMetricQueue(sendReport, takeVehiclePageViews);
   const add = (metric: MetricType) => queue.add(fieldMetric(metric, routeOf(metric, routes)));
   onTTFB(add);
   onFCP(add);

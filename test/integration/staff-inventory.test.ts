@@ -207,6 +207,38 @@ describe('the inventory manager without JavaScript', () => {
     expect(events[0]!.details).toEqual({ stockNumber: 'F300', field: 'price' });
   });
 
+  it('counts the unit page views the site’s beacon names, and the inquiries about the unit, on the list and the unit page', async () => {
+    const beacon = (views: string[]) =>
+      request(site.app)
+        .post('/api/vitals')
+        .set('Content-Type', 'text/plain;charset=UTF-8')
+        .set('Origin', ORIGIN)
+        .send(JSON.stringify({ metrics: [], views }));
+    // A visitor who opened the page twice before the beacon went out, then another visitor.
+    await beacon([publicPath, publicPath, '/inventory']).expect(400);
+    await beacon([publicPath, publicPath]).expect(204);
+    await beacon([publicPath]).expect(204);
+    await request(site.app)
+      .post('/contact')
+      .type('form')
+      .set('Origin', ORIGIN)
+      .send({
+        interest: 'sales',
+        firstName: 'Pat',
+        lastName: 'Doe',
+        email: 'pat.doe@example.com',
+        phone: '(609) 555-0142',
+        message: 'Is it still there?',
+        vehicle: publicPath.slice('/inventory/'.length),
+      })
+      .expect(303);
+    const html = text((await get('/staff/inventory?q=H100', managerSession).expect(200)).text);
+    expect(html).toMatch(/Views<\/dt><dd[^>]*>2</);
+    expect(html).toMatch(/Inquiries<\/dt><dd[^>]*>1</);
+    const sheet = text((await get(unitPath, managerSession).expect(200)).text);
+    expect(sheet).toMatch(/Page views<\/dt><dd[^>]*>2</);
+  });
+
   it('marks the unit sold: it leaves the inventory and its page answers 410 as a feed-sold unit does', async () => {
     await post(unitPath, managerSession, { intent: 'status', status: 'sold' }, 303);
     expect((await request(site.app).get(publicPath)).status).toBe(410);
