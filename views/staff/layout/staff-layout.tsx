@@ -112,6 +112,11 @@ export function StaffLayout() {
                   Leads
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/staff/inventory" className={navClass}>
+                  Inventory
+                </NavLink>
+              </li>
               {staff.role === 'owner' ? (
                 <>
                   <li>
