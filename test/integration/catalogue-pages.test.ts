@@ -152,6 +152,8 @@ describe('catalog pages with the shipped catalog', () => {
       expect(html).toMatch(/<title>[^<]*Inventory[^<]*<\/title>/);
       expect(html).toMatch(/<meta name="description" content="[^"]+">/);
       expect(canonicalOf(html)).toBe(`${origin()}/inventory`);
+      // The models only: the house brands (with used units of other brands, unit-pages.test.ts).
+      expect(textOf(/<div class="mb-4 [^"]*">([\s\S]*?)<\/div>\s*<h1/.exec(html)?.[1] ?? '').trim()).toBe('DENAGO · EVOLUTION');
       expect(html).not.toMatch(/rel="(next|prev)"/);
       const list = jsonLdOfType(html, 'ItemList');
       expect(list.numberOfItems).toBe(23);

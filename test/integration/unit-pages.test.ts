@@ -191,6 +191,13 @@ describe('the inventory with units', () => {
     expect(html).toMatch(/<form role="search" [^>]*action="\/inventory" method="get">/);
   });
 
+  it("names in its heading the brands it lists, the used units' brands too, not only the house brands", async () => {
+    const eyebrow = (html: string) => textOf(/<div class="mb-4 [^"]*">([\s\S]*?)<\/div>\s*<h1/.exec(html)?.[1] ?? '');
+    const all = (await request(site.app).get('/inventory').expect(200)).text;
+    expect(eyebrow(all)).toBe('DENAGO · EVOLUTION · Club Car · 2 more brands');
+    expect(eyebrow((await request(site.app).get('/inventory?brand=club-car').expect(200)).text)).toBe('Club Car');
+  });
+
   it('answers the same filters as JSON for the browser', async () => {
     const { body } = await request(site.app).get('/api/inventory?condition=certified&location=waretown').expect(200);
     expect(body.filters).toMatchObject({ condition: 'certified', location: 'waretown' });

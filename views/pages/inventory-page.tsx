@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
-import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import { Suspense, useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
+import { Await, data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryListing, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
 import { brandLabel } from '../../src/catalog/brand-label';
+import { inventoryEyebrow } from '../../src/catalog/inventory-eyebrow';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogContext } from '../../src/route-context/route-context';
@@ -203,11 +204,23 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
   );
 }
 
+/** The brands the inventory lists, once the list is here (at once on the server; after it loads in the browser). */
+function InventoryEyebrow({ list }: { list: InventoryData }) {
+  if (list.loadError) return null;
+  return (
+    <Suspense fallback={null}>
+      <Await resolve={list.vehicles} errorElement={null}>
+        {(listing: InventoryListing) => inventoryEyebrow(listing)}
+      </Await>
+    </Suspense>
+  );
+}
+
 function InventoryPage() {
   const data = useLoaderData() as InventoryData;
   return (
     <>
-      <PageHero eyebrow="DENAGO · EVOLUTION" title="Golf Cart & LSV Inventory">
+      <PageHero eyebrow={<InventoryEyebrow list={data} />} title="Golf Cart & LSV Inventory">
         <p>
           New and used golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand, condition and price to find your fit.
         </p>
