@@ -5,6 +5,7 @@ import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
 import { createFeedSchedule, type FeedSchedule } from '../services/feed-schedule.service';
+import { createPhotoUploadWorker } from '../services/photos/photo-uploads.service';
 import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
 import { removeAbandonedPhotoFolders } from '../services/photos/abandoned-photo-folders';
 import { createStaffHousekeeping } from '../services/staff/staff-housekeeping.service';
@@ -99,6 +100,9 @@ export async function startServer(options: {
   // embedded store never applies TTL indexes (every read checks expiry anyway).
   const housekeeping = createStaffHousekeeping({ logger: logger.child({ component: 'staff-housekeeping' }), clock: systemClock });
   housekeeping.start();
+  // Photos staff upload (issue 24): processed by whichever instance claims them first (leases in the database).
+  const photoWorker = createPhotoUploadWorker({ photoStore: photoStoreFromEnv(env), logger: logger.child({ component: 'photo-uploads' }), clock: systemClock });
+  photoWorker.start();
   // FEED_URL: every instance asks once a minute; the one holding the lease in the database fetches.
   let feedSchedule: FeedSchedule | undefined;
   if (env.FEED_URL) {
@@ -142,7 +146,7 @@ export async function startServer(options: {
       logger.warn('an e-mail was still being handed over; it will be sent again after a restart');
     }
     mailTransport.close();
-    await settlesWithin(Promise.all([housekeeping.stop(), feedSchedule?.stop()]), Math.max(deadline - Date.now() - 250, 0));
+    await settlesWithin(Promise.all([housekeeping.stop(), feedSchedule?.stop(), photoWorker.stop()]), Math.max(deadline - Date.now() - 250, 0));
     await database.close();
     logger.info('stopped');
     process.exit(0);

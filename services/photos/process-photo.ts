@@ -177,6 +177,21 @@ export async function processPhoto(source: string, options: PhotoProcessingOptio
   const bytes = isWebAddress(source)
     ? await downloadPhoto(source, limits, options.network ?? {}, reject)
     : await readLocalFile(source, options.feedDir, limits.maxBytes, reject);
+  return processPhotoBytes(bytes, { label: sourceLabel(source), photoStore: store, limits });
+}
+
+/**
+ * The same pipeline for a photo already in memory (a staff upload, services/photos/photo-uploads.service.ts):
+ * the feed's size, type and pixel checks (PhotoRejectedError naming `label`), then every size and
+ * format upright and without metadata, written to the store with the manifest last.
+ */
+export async function processPhotoBytes(bytes: Buffer, options: { label: string; photoStore: PhotoStore; limits?: Partial<typeof PHOTO_LIMITS> }): Promise<UnitPhoto> {
+  const limits = { ...PHOTO_LIMITS, ...options.limits };
+  const store = options.photoStore;
+  const reject = (reason: string): never => {
+    throw new PhotoRejectedError(options.label, reason);
+  };
+  if (bytes.length > limits.maxBytes) reject(`is ${megabytes(bytes.length)}; a photo may be at most ${megabytes(limits.maxBytes)}`);
   const hash = createHash('sha256').update(PIPELINE_VERSION).update('\0').update(bytes).digest('hex').slice(0, 32);
   const processed = await readManifest(store, hash);
   if (processed) return processed;

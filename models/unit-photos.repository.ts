@@ -1,0 +1,79 @@
+import type { UnitPhoto } from '../src/catalog/unit-fields';
+import { UNIT_PHOTO_LIMIT } from '../src/staff/unit-photos';
+import { storeCall } from './store-call';
+import { vehicleRepository } from './vehicle.repository';
+import { VehicleCollection, type VehicleRecord } from './vehicle.model';
+
+const read = <T>(call: () => Promise<T>) => storeCall('The vehicle catalog is unavailable right now. Please try again shortly.', call);
+
+/** A unit's photos as stored: in display order (the first is the main photo), each with where it came from at the same place. */
+export interface StoredUnitPhotos {
+  name: string;
+  slug: string;
+  photos: UnitPhoto[];
+  /** The feed's address or path of each photo, or `upload:<id>` for a staff upload (never reused by an import). */
+  photoSources: string[];
+  /** When the vehicle was last written: a change is written only if it still is. */
+  updatedAt: Date;
+}
+
+/** What appending a processed photo came to. */
+export type PhotoAppend = 'added' | 'already-there' | 'full' | 'no-unit';
+
+/**
+ * A unit's photo list (unit.photos with unit.photoSources beside it), changed by the staff area's
+ * photos page and the photo worker (issue 24). Every write is a Mongoose update on the vehicles
+ * collection, so the catalog revision moves (models/vehicle.model.ts) and the public pages follow
+ * within seconds; the inventory keys the update clears are written again at once. A change is made
+ * on the list as read and written only if the vehicle is still as read, so two people reordering
+ * at once, or an upload finishing meanwhile, never lose each other's photos.
+ */
+export const unitPhotosRepository = {
+  async find(stockNumber: string): Promise<StoredUnitPhotos | null> {
+    const record = await read(() =>
+      VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }, { name: 1, slug: 1, 'unit.photos': 1, 'unit.photoSources': 1, updatedAt: 1 })
+        .lean<Pick<VehicleRecord, 'name' | 'slug' | 'unit' | 'updatedAt'>>()
+        .exec(),
+    );
+    if (!record?.unit) return null;
+    const photos = (record.unit.photos ?? []) as UnitPhoto[];
+    const sources = record.unit.photoSources ?? [];
+    return {
+      name: record.name,
+      slug: record.slug,
+      photos,
+      // A list written before sources were kept beside every photo gets an empty source for each.
+      photoSources: photos.map((_photo, index) => sources[index] ?? ''),
+      updatedAt: record.updatedAt,
+    };
+  },
+
+  /**
+   * The unit's photos become these (the same photos reordered, or some removed), if the vehicle was
+   * not written since `seen`; false when it was (read it again and decide again).
+   */
+  async replace(stockNumber: string, seen: Date, photos: UnitPhoto[], photoSources: string[]): Promise<boolean> {
+    const result = await read(() =>
+      VehicleCollection.updateOne({ 'unit.stockNumber': stockNumber, updatedAt: seen }, { $set: { 'unit.photos': photos, 'unit.photoSources': photoSources } }).exec(),
+    );
+    await vehicleRepository.writeMissingKeys();
+    return result.modifiedCount === 1;
+  },
+
+  /**
+   * Adds a processed photo at the end, unless the unit has it already (the same bytes: a repeated
+   * upload, or a worker that finished after its lease ran out) or has UNIT_PHOTO_LIMIT photos.
+   */
+  async append(stockNumber: string, photo: UnitPhoto, source: string): Promise<PhotoAppend> {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const stored = await unitPhotosRepository.find(stockNumber);
+      if (!stored) return 'no-unit';
+      if (stored.photos.some((existing) => existing.hash === photo.hash)) return 'already-there';
+      if (stored.photos.length >= UNIT_PHOTO_LIMIT) return 'full';
+      if (await unitPhotosRepository.replace(stockNumber, stored.updatedAt, [...stored.photos, photo], [...stored.photoSources, source])) return 'added';
+    }
+    throw new Error(`the photos of unit ${stockNumber} kept changing while a photo was added`);
+  },
+};
+
+export type UnitPhotosRepository = typeof unitPhotosRepository;
