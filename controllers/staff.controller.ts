@@ -1,4 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
+import multer from 'multer';
 import { isRouteErrorResponse, matchRoutes, type RouteObject, type RouterContextProvider } from 'react-router';
 import { AppError } from '../src/http/app-error.server';
 import { isSameOriginRequest } from '../src/http/same-origin-only.server';
@@ -7,6 +12,7 @@ import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 import { decideAccess, type StaffAccess, type StaffRouteHandle } from '../src/staff/staff-access';
+import { can } from '../src/staff/staff-permissions';
 import type { StaffClient, StaffRequest, StaffSessionView } from '../src/staff/staff-request';
 import type { Clock } from '../src/time/clock';
 
@@ -61,6 +67,54 @@ function fileRouteOf(routes: RouteObject[], pathname: string): string | null {
   return (deepest?.handle as StaffRouteHandle | undefined)?.file && deepest?.id ? deepest.id : null;
 }
 
+/** What the deepest route matching a path takes as files, when it is an upload route (`handle.upload`). */
+function uploadOf(routes: RouteObject[], pathname: string): StaffRouteHandle['upload'] {
+  return ((matchRoutes(routes, pathname) ?? []).at(-1)?.route.handle as StaffRouteHandle | undefined)?.upload;
+}
+
+/** A multipart form whose form token (a field before the files) is missing or wrong: no file of it is kept. */
+class FormTokenRefused extends Error {}
+
+const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+/**
+ * Receives an upload route's multipart form into a new temporary folder (returned, for the caller to
+ * remove after the answer): fields into req.body, files into req.files. Each file is accepted only
+ * when the form token sent before it is this session's, so a forged or expired form keeps nothing;
+ * a file over the limits ends the request and every file already written is removed.
+ */
+async function receiveFiles(
+  req: Request,
+  res: Response,
+  upload: NonNullable<StaffRouteHandle['upload']>,
+  tokenIsValid: (sent: unknown) => boolean,
+): Promise<{ folder: string; error?: unknown }> {
+  const folder = await mkdtemp(path.join(tmpdir(), 'staff-upload-'));
+  const receive = multer({
+    storage: multer.diskStorage({ destination: folder, filename: (_req, _file, done) => done(null, randomBytes(16).toString('hex')) }),
+    limits: { fileSize: upload.maxFileBytes, files: upload.maxFiles, fields: FIELD_LIMIT, fieldSize: 4096, parts: FIELD_LIMIT + upload.maxFiles },
+    fileFilter: (request, _file, accept) => (tokenIsValid((request.body as Record<string, unknown>).formToken) ? accept(null, true) : accept(new FormTokenRefused())),
+  }).array(upload.field, upload.maxFiles);
+  const error = await new Promise<unknown>((resolve) => receive(req, res, (failure?: unknown) => resolve(failure)));
+  return { folder, ...(error ? { error } : {}) };
+}
+
+/** What a person is told when an upload's files were refused by its limits; nothing of it was kept. */
+function uploadRefusal(error: unknown, upload: NonNullable<StaffRouteHandle['upload']>): AppError {
+  if (error instanceof multer.MulterError) {
+    if (error.code === 'LIMIT_FILE_SIZE') {
+      // multer 2 names the file (its types do not say so yet).
+      const filename = (error as multer.MulterError & { filename?: string }).filename;
+      const name = filename ? `“${filename.slice(0, 120)}”` : 'A photo';
+      return new AppError(413, `${name} is larger than ${megabytes(upload.maxFileBytes)}, the most a photo may be. Nothing was uploaded.`);
+    }
+    if (error.code === 'LIMIT_FILE_COUNT' || (error.code === 'LIMIT_UNEXPECTED_FILE' && error.field === upload.field)) {
+      return new AppError(413, `At most ${upload.maxFiles} photos can be sent at once. Nothing was uploaded.`);
+    }
+  }
+  return new AppError(400, 'The form could not be read. Please send it again.');
+}
+
 /** The whole path as requested (`/staff/people`), not the part after the mount point Express gives as req.path. */
 function staffPath(req: Request): string {
   const start = req.originalUrl.indexOf('?');
@@ -78,6 +132,16 @@ export function staffController(options: StaffControllerOptions): Router {
   const parseForm = express.urlencoded({ extended: false, limit: BODY_LIMIT, parameterLimit: FIELD_LIMIT });
 
   const answer = async (req: Request, res: Response) => {
+    // An upload's temporary folder: removed once the answer is made, whatever it was (the action has stored what it keeps).
+    let receivedFolder: string | undefined;
+    try {
+      await answerRequest(req, res, (folder) => (receivedFolder = folder));
+    } finally {
+      if (receivedFolder) await rm(receivedFolder, { recursive: true, force: true });
+    }
+  };
+
+  const answerRequest = async (req: Request, res: Response, keepFolder: (folder: string) => void) => {
     const client = clientOf(req);
     const presented = cookies.read(req);
     const session = presented.sessionToken ? await options.resolveSession(presented.sessionToken, client) : null;
@@ -103,8 +167,33 @@ export function staffController(options: StaffControllerOptions): Router {
         await options.refused({ kind: 'request.refused', reason: 'cross-origin' }, staffRequest);
         throw new AppError(403, 'This form can only be sent from the staff pages of this website.');
       }
-      if (!req.is('application/x-www-form-urlencoded')) throw new AppError(415, 'The form could not be read. Please send it again.');
-      await new Promise<void>((resolve, reject) => parseForm(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())));
+      const upload = uploadOf(routes, path);
+      if (upload && req.is('multipart/form-data')) {
+        // Before any of the body is read: only a signed-in person whose role may make this change sends files.
+        const decided = decideAccess(access, session && { purpose: session.purpose, role: session.staff.role });
+        if (decided === 'allow' && session && presented.sessionToken) {
+          if (!can(session.staff.role, upload.permission)) {
+            await options.refused({ kind: 'access.denied', path }, staffRequest);
+            finish();
+            throw new AppError(403, 'Your role does not allow this. Ask an owner if you need it.');
+          }
+          const sessionToken = presented.sessionToken;
+          const received = await receiveFiles(req, res, upload, (sent) => typeof sent === 'string' && options.formToken.verify(sent, sessionToken));
+          keepFolder(received.folder);
+          if (received.error instanceof FormTokenRefused) {
+            await options.refused({ kind: 'request.refused', reason: 'form-token' }, staffRequest);
+            throw new AppError(403, 'This form has expired. Please go back, reload the page and send it again.');
+          }
+          if (received.error) throw uploadRefusal(received.error, upload);
+          staffRequest.files = ((req.files ?? []) as Express.Multer.File[]).map((file) => ({ originalName: file.originalname, path: file.path, size: file.size }));
+        } else {
+          // No session (or not yet through enrolment): answered below without reading the files.
+          req.body = {};
+        }
+      } else {
+        if (!req.is('application/x-www-form-urlencoded')) throw new AppError(415, 'The form could not be read. Please send it again.');
+        await new Promise<void>((resolve, reject) => parseForm(req, res, (error?: unknown) => (error ? reject(error as Error) : resolve())));
+      }
       // Sign-in and accepting an invitation carry no session yet; every other form carries the token.
       if (access !== 'anyone' && presented.sessionToken && session) {
         const sent = (req.body as Record<string, unknown>).formToken;

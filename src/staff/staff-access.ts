@@ -1,3 +1,4 @@
+import type { StaffPermission } from './staff-permissions';
 import type { StaffRole } from './staff-role';
 
 /**
@@ -19,6 +20,13 @@ export interface StaffRouteHandle {
    * a Response, which the staff controller sends as it is, with the staff area's headers and checks.
    */
   file?: true;
+  /**
+   * A route whose form may send files (multipart/form-data; every other route takes urlencoded forms
+   * only): the field that carries them, the permission needed before any of them is read, and the
+   * limits. The staff controller receives them into a temporary folder after checking the session,
+   * the permission and the form token (a field sent before the files), and removes it after the answer.
+   */
+  upload?: { field: string; permission: StaffPermission; maxFiles: number; maxFileBytes: number };
 }
 
 /** What the controller does with a request for a route, given the session it presented. */

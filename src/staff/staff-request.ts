@@ -23,6 +23,15 @@ export interface StaffSessionView {
   reauthenticatedAt: Date;
 }
 
+/** A file a multipart form sent (a route with `handle.upload`), in a temporary folder the staff controller removes after the answer. */
+export interface ReceivedFile {
+  /** The file's name as the browser sent it (untrusted: shown, never used as a path). */
+  originalName: string;
+  /** Where the controller put its bytes for the length of the request. */
+  path: string;
+  size: number;
+}
+
 /** Where a request came from, for the audit log and the sign-in throttle. */
 export interface StaffClient {
   address: string;
@@ -62,6 +71,8 @@ export interface StaffRequest {
    * layout's loader runs, and the page answers 403 (views/staff/staff-routes.tsx).
    */
   forbidden?: boolean;
+  /** The files of a multipart form to an upload route, received only after its session, permission and form token were checked. */
+  files?: readonly ReceivedFile[];
   /** Unexpected errors a loader or action raised: the controller logs each (the page shows only that something failed). */
   failures?: unknown[];
 }
