@@ -75,6 +75,20 @@ describe('when will I hear back', () => {
   });
 });
 
+describe('the contact page makes one promise', () => {
+  test.each([
+    ['inside business hours', '2026-11-24T10:00:00', 'within 2-6 hours', "We're open now: expect our answer within 2-6 hours."],
+    ['outside business hours', '2026-11-24T19:00:00', 'tomorrow morning', "We're closed right now: expect our answer tomorrow morning."],
+  ])('%s the hero promises what the form does', async (_when, local, when, promise) => {
+    now = newJersey(local);
+    const text = await textAt('/contact');
+    expect(text).toContain(`Call, e-mail or send us a message, and a real person will answer ${when}.`);
+    expect(text).toContain(promise);
+    // No second, different promise anywhere on the page.
+    expect(text).not.toContain('24 hours');
+  });
+});
+
 describe('promotions', () => {
   test.each([
     ['the day before it starts', '2026-11-30T23:59:00', false],

@@ -12,6 +12,7 @@ import { Card } from '../components/card';
 import { ContactForm, type ContactFormProps } from '../components/contact-form';
 import { Icon } from '../components/icon';
 import { PageHero } from '../components/page-hero';
+import type { BusinessMoment } from '../../src/business/business-moment';
 import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
@@ -81,17 +82,16 @@ async function contactLoader({ request, context }: LoaderFunctionArgs): Promise<
 }
 
 /**
- * "When will I hear back?", answered from the business hours: within hours while the team is in,
- * else the next business morning. A page kept open past the moment it was rendered in falls back
- * to the general promise.
+ * "When will I hear back?", answered from the business hours (the moment's reply promise, which
+ * the hero's promise reads too): within hours while the team is in, else the next business
+ * morning. A page kept open past the moment it was rendered in falls back to the general promise.
  */
-function ReplyPromise() {
-  const moment = useCurrentMoment();
-  const text = !moment
+function ReplyPromise({ reply }: { reply: BusinessMoment['reply'] | null }) {
+  const text = !reply
     ? 'We answer within 24 hours, and usually within 2-6 hours during business hours.'
-    : moment.reply.open
-      ? `We're open now: expect our answer ${moment.reply.when}.`
-      : `We're closed right now: expect our answer ${moment.reply.when}.`;
+    : reply.open
+      ? `We're open now: expect our answer ${reply.when}.`
+      : `We're closed right now: expect our answer ${reply.when}.`;
   return (
     <p className="mt-4 flex items-start gap-2 rounded-xl bg-brand-50 px-4 py-3 font-semibold text-brand-800">
       <Icon name="clock" className="mt-0.5 size-5 shrink-0" />
@@ -106,6 +106,7 @@ function ContactPage() {
   const refused = useActionData() as ContactFormState | undefined;
   const form = refused ? formFromState(refused) : prefilled;
   const { search } = useLocation();
+  const reply = useCurrentMoment()?.reply ?? null;
   return (
     <>
       <PageHero
@@ -122,7 +123,7 @@ function ContactPage() {
           </>
         }
       >
-        <p>Questions about a cart, a rental or a repair? Call, e-mail or send us a message, and a real person will answer within 24 hours.</p>
+        <p>{`Questions about a cart, a rental or a repair? Call, e-mail or send us a message, and a real person will answer ${reply?.when ?? 'within 24 hours'}.`}</p>
       </PageHero>
       <div className="bg-sand-50 py-14 sm:py-20">
         <div className="mx-auto grid max-w-6xl gap-8 px-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1.5fr)] lg:items-start">
@@ -130,7 +131,7 @@ function ContactPage() {
           <Card className="p-6 sm:p-8">
             <h2 className="text-2xl font-bold tracking-tight text-ink-900">Send Us a Message</h2>
             <p className="mt-2 text-ink-600">Every field is required. We use your details only to answer you.</p>
-            <ReplyPromise />
+            <ReplyPromise reply={reply} />
             <div className="mt-6">
               {/* A new link (another interest or vehicle) starts a new form. */}
               <ContactForm key={search} {...form} />
