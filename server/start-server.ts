@@ -4,6 +4,7 @@ import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
 import { seedCatalogIfEmpty } from '../services/catalog-import.service';
+import { backfillLeads } from '../services/leads/lead-backfill.service';
 import { createFeedSchedule, type FeedSchedule } from '../services/feed-schedule.service';
 import { createPhotoUploadWorker } from '../services/photos/photo-uploads.service';
 import { photoStoreFromEnv } from '../services/photos/photo-store-from-env';
@@ -66,6 +67,8 @@ export async function startServer(options: {
   let site: Site;
   try {
     if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
+    // Inquiries stored before the leads inbox get their lead state once (nothing to read afterwards).
+    await backfillLeads({ business: options.business, logger });
     // An import killed mid-photo leaves its unfinished folders behind; the next start clears them.
     const abandoned = await removeAbandonedPhotoFolders(path.resolve(env.DATA_DIR, 'photos'), systemClock());
     if (abandoned > 0) logger.info({ removed: abandoned }, 'removed the unfinished photo folders of an import that was cut short');
