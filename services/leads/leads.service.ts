@@ -373,6 +373,7 @@ export function createLeads(options: LeadsOptions): Leads {
       const actor = await reader(request);
       const now = clock();
       const [leads, names] = await Promise.all([leadRepository.all(queryOf(filter, actor, now), { now, limit: LEAD_EXPORT_LIMIT }), people()]);
+      if (leads.length === 0) return null;
       const file = leadExportFile(format, leads, {
         now,
         business: business(),

@@ -180,8 +180,11 @@ export interface Leads {
   addNote(id: string, text: string, request: StaffRequest): Promise<LeadChange>;
   /** Puts a failed e-mail of this inquiry back in the outbox. */
   resend(id: string, delivery: LeadDelivery['kind'], request: StaffRequest): Promise<LeadChange>;
-  /** The filtered list (all of it, not a page) as CSV or ADF XML; audit-logged. */
-  export(filter: LeadFilter, format: 'csv' | 'adf', request: StaffRequest): Promise<LeadExport>;
+  /**
+   * The filtered list (all of it, not a page) as CSV or ADF XML; audit-logged. Null when no lead
+   * matches: there is no file to give (an ADF document must hold at least one prospect).
+   */
+  export(filter: LeadFilter, format: 'csv' | 'adf', request: StaffRequest): Promise<LeadExport | null>;
   settings(): Promise<LeadSettings>;
   /** Owners and managers only. */
   changeSettings(settings: LeadSettings, request: StaffRequest): Promise<LeadChange>;

@@ -263,7 +263,7 @@ describe('exports', () => {
     const sales = await person('sales');
     await postInquiry(site, { firstName: '=HYPERLINK("http://evil.example","x")', lastName: '@SUM(A1)', email: 'formula@example.com' });
     await postInquiry(site, { firstName: 'Service', lastName: 'Only', interest: 'service', email: 'svc@example.com' });
-    const file = await leadsOf(site).export({ kind: 'sales' }, 'csv', sales.request);
+    const file = (await leadsOf(site).export({ kind: 'sales' }, 'csv', sales.request))!;
     expect(file).toMatchObject({ filename: 'leads-2026-06-10.csv', contentType: 'text/csv; charset=utf-8' });
     const lines = file.body.split('\r\n');
     expect(lines[0]).toMatch(/^"Received","Status","Overdue","Assignee","First name","Last name","E-mail","Phone"/);
@@ -276,7 +276,7 @@ describe('exports', () => {
   test('the ADF export is one <adf> with a prospect per lead, valid against the ADF 1.0 DTD', async () => {
     const sales = await person('sales');
     const ids = [await postInquiry(site, { firstName: 'Amy & <Co>' }), await postInquiry(site, { interest: 'service', email: 'svc@example.com' })];
-    const file = await leadsOf(site).export({}, 'adf', sales.request);
+    const file = (await leadsOf(site).export({}, 'adf', sales.request))!;
     expect(file.contentType).toBe('application/xml; charset=utf-8');
     expect(file.body.match(/<prospect /g)).toHaveLength(2);
     expect(file.body.match(/<adf>/g)).toHaveLength(1);

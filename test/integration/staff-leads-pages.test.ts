@@ -168,6 +168,9 @@ describe('the leads inbox without JavaScript', () => {
     expect(adf.headers['content-type']).toMatch(/xml/);
     expect(adf.headers['content-disposition']).toMatch(/^attachment; filename="[\w.-]+\.xml"$/);
     expect(adf.text).toContain('<adf>');
+    // Nothing matches: no file (an ADF document without a prospect is not valid), and the reason.
+    const none = await get('/staff/leads/export.xml?q=nobody-by-this-name', samSession).expect(404);
+    expect(none.text).toContain('No lead matches these filters, so there is nothing to download.');
     // Without a session: sign in first, then back to the same download.
     const signedOut = await request(site.app).get('/staff/leads/export.csv?q=pat').expect(303);
     expect(signedOut.headers.location).toBe(`/staff/sign-in?returnTo=${encodeURIComponent('/staff/leads/export.csv?q=pat')}`);

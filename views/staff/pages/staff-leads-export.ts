@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router';
 import { leadsContext } from '../../../src/leads/leads';
 import { siteDataContext } from '../../../src/route-context/route-context';
 import { staffRequestContext } from '../../../src/route-context/staff-route-context';
@@ -15,6 +15,7 @@ export function leadsExportLoader(format: 'csv' | 'adf') {
     const showrooms = context.get(siteDataContext).business.showrooms.map((showroom) => showroom.id);
     const filter = { ...leadFilterFrom(new URL(request.url).searchParams, showrooms), page: undefined };
     const file = await staffAnswer(() => context.get(leadsContext).export(filter, format, context.get(staffRequestContext)), '/staff/leads');
+    if (!file) throw data('No lead matches these filters, so there is nothing to download. Change the filters on the inbox and try again.', { status: 404 });
     return new Response(file.body, {
       headers: {
         'Content-Type': file.contentType,
