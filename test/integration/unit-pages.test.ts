@@ -194,7 +194,7 @@ describe('the inventory with units', () => {
   it("names in its heading the brands it lists, the used units' brands too, not only the house brands", async () => {
     const eyebrow = (html: string) => textOf(/<div class="mb-4 [^"]*">([\s\S]*?)<\/div>\s*<h1/.exec(html)?.[1] ?? '');
     const all = (await request(site.app).get('/inventory').expect(200)).text;
-    expect(eyebrow(all)).toBe('DENAGO · EVOLUTION · Club Car · 2 more brands');
+    expect(eyebrow(all)).toBe('DENAGO · EVOLUTION · Club Car · E-Z-GO · Tomberlin');
     expect(eyebrow((await request(site.app).get('/inventory?brand=club-car').expect(200)).text)).toBe('Club Car');
   });
 

@@ -1,5 +1,5 @@
-import { Suspense, useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
-import { Await, data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
+import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
 import type { InventoryListing, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
@@ -204,23 +204,13 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
   );
 }
 
-/** The brands the inventory lists, once the list is here (at once on the server; after it loads in the browser). */
-function InventoryEyebrow({ list }: { list: InventoryData }) {
-  if (list.loadError) return null;
-  return (
-    <Suspense fallback={null}>
-      <Await resolve={list.vehicles} errorElement={null}>
-        {(listing: InventoryListing) => inventoryEyebrow(listing)}
-      </Await>
-    </Suspense>
-  );
-}
-
 function InventoryPage() {
   const data = useLoaderData() as InventoryData;
+  // The brands listed, when the list is here with the page (always from the server); none while it loads.
+  const listing = loadedListing(data);
   return (
     <>
-      <PageHero eyebrow={<InventoryEyebrow list={data} />} title="Golf Cart & LSV Inventory">
+      <PageHero eyebrow={listing ? inventoryEyebrow(listing) : null} title="Golf Cart & LSV Inventory">
         <p>
           New and used golf carts and street-legal low-speed vehicles, ready for a test drive at our showrooms. Filter by brand, condition and price to find your fit.
         </p>
