@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { siteContentRepository, type SiteContentVersion } from '../../models/site-content.repository';
 import { noticeInstant } from '../../src/business/business-moment';
 import { wallClock } from '../../src/business/business-time';
-import { holidaySchema, promotionSchema, type BusinessFile, type Holiday, type Promotion } from '../../src/config/business-file';
+import { holidaySchema, promotionSchema, type Holiday, type Promotion } from '../../src/config/business-file';
 import { PROMOTION_PLACES, type PromotionPlace } from '../../src/site-content/promotion-places';
 import type {
   HolidayInput,
@@ -25,7 +25,7 @@ export interface SiteContentEditorOptions {
   clock: Clock;
   audit: AuditRecorder;
   /** The business file as read at start: its promotions and holidays are listed, never changed here. */
-  file: Pick<BusinessFile, 'promotions' | 'holidays' | 'showrooms'>;
+  file: { promotions: readonly Promotion[]; holidays: readonly Holiday[]; showrooms: readonly { id: string; name: string }[] };
 }
 
 type FieldErrors = Partial<Record<SiteContentField, string>>;

@@ -1,5 +1,6 @@
 import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import { Card } from './card';
+import { HolidayHours } from './holiday-hours';
 import { HoursList } from './hours-list';
 import { Icon } from './icon';
 import { OpenSign } from './open-sign';
@@ -16,6 +17,7 @@ export function ContactHoursCard() {
       </h2>
       <OpenSign status={moment?.phoneLine} className="mt-3 text-ink-700" />
       <HoursList week={business.hours} layout="divided" className="mt-3" />
+      <HolidayHours className="mt-3 text-sm text-ink-800" />
       <h3 className="mt-5 text-sm font-semibold uppercase tracking-wider text-ink-600">Service department</h3>
       <HoursList week={business.serviceHours} layout="divided" className="mt-1 text-sm" />
     </Card>

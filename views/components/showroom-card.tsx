@@ -2,6 +2,7 @@ import type { OpenStatus } from '../../src/business/open-status';
 import type { Showroom } from '../../src/config/business-profile';
 import { ButtonLink } from './button-link';
 import { Card } from './card';
+import { HolidayHours } from './holiday-hours';
 import { HoursList } from './hours-list';
 import { IconLine } from './icon-line';
 import { OpenSign } from './open-sign';
@@ -42,6 +43,7 @@ export function ShowroomCard({ showroom, withHours = false, status, headingLevel
           <IconLine as="div" icon="clock" className="mt-2 text-sm text-ink-700">
             <HoursList week={showroom.hours} />
           </IconLine>
+          <HolidayHours showroomId={showroom.id} className="ml-6 mt-2 text-sm text-ink-700" />
           <OpenSign status={status} className="mt-3 text-ink-700" />
         </>
       ) : null}
