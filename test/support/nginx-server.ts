@@ -32,11 +32,13 @@ const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resol
 /**
  * Starts nginx with `http` as the body of its http block (server blocks and all; `{port}` is
  * replaced by the port it listens on, `{prefix}` by its folder). Resolves once it answers.
+ * `options.port`: a port chosen beforehand (freePort), for sites that must be told the proxy's
+ * address before it starts.
  */
-export async function startNginx(http: string): Promise<NginxServer> {
+export async function startNginx(http: string, options: { port?: number } = {}): Promise<NginxServer> {
   const prefix = await mkdtemp(path.join(os.tmpdir(), 'nginx-'));
   for (const folder of ['logs', 'temp', 'cache', 'root']) await mkdir(path.join(prefix, folder));
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const config = `
 daemon off;
 master_process off;
