@@ -52,7 +52,7 @@ export function UnitFormFields({ values, errors, showrooms, editing = false, loc
   const field = (column: UnitFormColumn, control: (props: ControlProps) => ReactNode, wide = false) => {
     const id = `unit-${column.replace('_', '-')}`;
     const error = errors[column];
-    const hint = HINTS[column];
+    const hint = editing && column === 'stock_number' ? 'A unit keeps its stock number; add a new unit for another one.' : HINTS[column];
     const isLocked = locked.includes(column);
     const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '', isLocked ? `${id}-locked` : ''].filter(Boolean).join(' ') || undefined;
     return (

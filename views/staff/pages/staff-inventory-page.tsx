@@ -125,18 +125,21 @@ function InventoryList({ rows, label }: { rows: readonly InventoryRow[]; label: 
             {row.addedByHand ? ' · added by hand' : ''}
             {row.lockedCount > 0 ? ` · ${count(row.lockedCount, 'field', 'fields')} locked` : ''}
             {row.soldAt ? ` · sold ${shortTimeText(row.soldAt)}` : ''}
+            {row.stockNumber ? (
+              <>
+                {' · '}
+                <a href={row.publicHref} className="font-semibold text-brand-700 underline">
+                  Public page<span className="sr-only"> of {row.name}</span>
+                </a>
+              </>
+            ) : null}
           </p>
-          <dl className="mt-1.5 grid grid-cols-3 gap-x-3 gap-y-1 text-sm sm:grid-cols-6">
+          <dl className="mt-1.5 grid grid-cols-3 gap-x-3 gap-y-1 text-sm sm:grid-cols-5">
             <Figure term="Price">{formatPrice(row.price)}</Figure>
             <Figure term="Photos">{row.photos}</Figure>
             <Figure term="Days in stock">{row.daysInStock}</Figure>
             <Figure term="Views">{row.views.toLocaleString('en-US')}</Figure>
             <Figure term="Inquiries">{row.kind === 'unit' ? row.inquiries : '–'}</Figure>
-            <div className="self-end">
-              <a href={row.publicHref} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline">
-                Public page<span className="sr-only"> of {row.name}</span>
-              </a>
-            </div>
           </dl>
         </li>
       ))}

@@ -248,12 +248,8 @@ function StaffUnit() {
                 ? 'Named as the feed’s columns and checked by the same rules.'
                 : 'A field you change here is locked: the feed’s imports leave it as you set it.'}
             </p>
-            <StaffForm
-              key={formRefused ? JSON.stringify(formRefused.values) : 'stored'}
-              action={pageOf(unit.stockNumber)}
-              aria-labelledby="unit-details-title"
-              className="mt-3"
-            >
+            {/* Keyed by the values it shows: after a save or a status action the stored ones, after a refusal what was typed. */}
+            <StaffForm key={JSON.stringify(formRefused?.values ?? unit.values)} action={pageOf(unit.stockNumber)} aria-labelledby="unit-details-title" className="mt-3">
               <input type="hidden" name="intent" value="save" />
               <UnitFormFields values={formRefused?.values ?? unit.values} errors={formRefused?.errors ?? {}} showrooms={unit.showrooms} locked={unit.locked} editing />
               <button type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} mt-5 w-full sm:w-auto sm:px-10`}>
