@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,21 +20,38 @@ import { siteData } from '../src/route-context/site-data.server';
 import type { StaffRequest } from '../src/staff/staff-request';
 import { createActiveStaff } from '../test/support/staff-session';
 
-// npm run bench:leads -- [--sizes 0,50000,500000] [--samples 40]
-// The leads inbox on the embedded store (in its worker thread, as the site runs it) at each size
-// of stored inquiries: the service's first page, a filtered page, searches (a surname, an e-mail
-// prefix, a phone's last 4 digits) and a status change, SAMPLES times each after a warm-up;
-// printed: p50 and p95 wall ms and each as a ratio to the empty store (which holds only the
-// benchmark's own 40 leads), with the load average. Inquiries are seeded in bulk through the
-// driver with lead state as the site stores it: three years of inquiries, most answered and
-// assigned among five sales accounts, 3 % still new, a week's worth recent.
+// npm run bench:leads -- [--sizes 0,50000,500000] [--rounds 12] [--per-round 3] [--dir var/bench] [--seed-only]
+// The leads inbox on the embedded store at each size of stored inquiries, all sizes measured in ONE
+// run and interleaved: each size's store is opened in its own process (the store in its worker
+// thread, as the site runs it), kept on disk under <dir>/leads-<size>/ and reused when its marker
+// says the seeding finished. After a warm-up, every round runs each operation PER_ROUND times on
+// every size, the sizes in an order that rotates with the round, so that the machine's load falls
+// on all sizes alike. Printed per operation and size: p50 and p95 wall ms over all samples, the
+// ratio of p50 to the empty store's (the median of the rounds' ratios, with their range), and the
+// CPU ms per call of the store's thread (/proc schedstat) and of the calling thread; with the load
+// average at the start and the end. Inquiries are seeded in bulk through the driver with lead state
+// as the site stores it: three years of inquiries, most answered and assigned among five sales
+// accounts, 3 % still new, a week's worth recent; plus the benchmark's own 40 newest leads (all
+// the "empty" store holds), and 30 that give each search a full page at every size.
 
-const { values: options } = parseArgs({ options: { sizes: { type: 'string', default: '0,50000,500000' }, samples: { type: 'string', default: '40' } } });
+const { values: options } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '0,50000,500000' },
+    rounds: { type: 'string', default: '12' },
+    'per-round': { type: 'string', default: '3' },
+    dir: { type: 'string', default: 'var/bench' },
+    'seed-only': { type: 'boolean', default: false },
+    serve: { type: 'string' },
+  },
+});
+const USAGE = 'usage: npm run bench:leads -- [--sizes 0,50000,500000] [--rounds 12] [--per-round 3] [--dir var/bench] [--seed-only]';
 const sizes = options.sizes.split(',').map(Number);
-const samples = Number(options.samples);
-if (sizes.some((size) => !Number.isInteger(size) || size < 0) || !Number.isInteger(samples) || samples < 5) {
-  throw new Error('usage: npm run bench:leads -- [--sizes 0,50000,500000] [--samples 40]');
+const rounds = Number(options.rounds);
+const perRound = Number(options['per-round']);
+if (sizes.some((size) => !Number.isInteger(size) || size < 0) || !Number.isInteger(rounds) || rounds < 1 || !Number.isInteger(perRound) || perRound < 1) {
+  throw new Error(USAGE);
 }
+const baseFolder = path.resolve(options.dir);
 
 const NOW = new Date('2026-06-10T15:00:00Z');
 const YEARS_MS = 3 * 365 * 86_400_000;
@@ -108,100 +126,271 @@ function inquiry(index: number, total: number, next: () => number, staff: mongoo
   };
 }
 
-/** Inserts `count` inquiries in batches through the driver (Mongoose's validation and casting left out). */
-async function seed(count: number, staff: mongoose.Types.ObjectId[]): Promise<number> {
+/** What a seeded store's marker records; written only once the seeding has finished. */
+interface SeedMarker {
+  size: number;
+  managerId: string;
+  targetId: string;
+  targetLastName: string;
+  targetEmail: string;
+  targetPhone: string;
+  seededSeconds: number;
+  /** Whether the 30 leads that give each search a full page at every size are stored. */
+  pageFillers?: boolean;
+}
+
+const MARKER = 'seeded.json';
+
+/** Inserts `count` inquiries in batches through the driver (Mongoose's validation and casting left out, unordered). */
+async function seed(count: number, staff: mongoose.Types.ObjectId[]): Promise<void> {
   const started = performance.now();
   const next = random(count + 1);
-  const batch = 5_000;
+  const batch = 1_000;
   for (let from = 0; from < count; from += batch) {
     const documents = Array.from({ length: Math.min(batch, count - from) }, (_, offset) => inquiry(from + offset, count, next, staff));
     await InquiryCollection.collection.insertMany(documents, { ordered: false });
-    if ((from / batch) % 10 === 9) process.stdout.write(`  seeded ${(from + batch).toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
+    if ((from / batch) % 50 === 49)
+      process.stdout.write(`  [${count}] seeded ${(from + batch).toLocaleString('en-US')} in ${((performance.now() - started) / 1000).toFixed(0)} s\n`);
   }
-  return (performance.now() - started) / 1000;
 }
 
-const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+/** Nanoseconds a thread of this process has run on a CPU (the first field of its schedstat). */
+const threadCpuNs = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
 
-async function measure(run: (sample: number) => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let warm = 0; warm < 5; warm++) await run(-1 - warm);
-  const times: number[] = [];
-  for (let sample = 0; sample < samples; sample++) {
-    const started = performance.now();
-    await run(sample);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 0.5), p95: percentile(times, 0.95) };
+type Operation =
+  | 'first page'
+  | 'filtered: contacted + sales'
+  | 'filtered: unassigned'
+  | 'search: surname'
+  | 'search: e-mail local part'
+  | 'search: phone last 4'
+  | 'status change'
+  | 'dashboard';
+const OPERATIONS: Operation[] = [
+  'first page',
+  'filtered: contacted + sales',
+  'filtered: unassigned',
+  'search: surname',
+  'search: e-mail local part',
+  'search: phone last 4',
+  'status change',
+  'dashboard',
+];
+
+interface Timing {
+  wallMs: number;
+  storeCpuMs: number;
+  callerCpuMs: number;
 }
 
-type Results = Map<string, { p50: number; p95: number }>;
-
-async function runAt(size: number): Promise<Results> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'bench-leads-'));
+/**
+ * One size's store, in this process: opened (seeded first when its marker is missing), then the
+ * operations the parent asks for over IPC, each answered with its wall time and the CPU time of
+ * the store's worker thread and of this (the calling) thread.
+ */
+async function serve(size: number): Promise<void> {
+  const folder = path.join(baseFolder, `leads-${size}`);
+  const markerFile = path.join(folder, MARKER);
+  const seeded = existsSync(markerFile);
+  if (!seeded) rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
   const logger = createLogger({ LOG_LEVEL: 'silent' });
-  const database = await connectDatabase({ DATA_DIR: folder, DATA_START_EMPTY: false, BACKUP_INTERVAL_HOURS: undefined, BACKUP_KEEP: 7, MONGODB_URI: undefined }, logger);
-  try {
+  const tasksBefore = new Set(readdirSync('/proc/self/task'));
+  const database = await connectDatabase(
+    { DATA_DIR: path.join(folder, 'data'), DATA_START_EMPTY: !seeded, BACKUP_INTERVAL_HOURS: undefined, BACKUP_KEEP: 7, MONGODB_URI: undefined },
+    logger,
+  );
+  const newTasks = readdirSync('/proc/self/task').filter((tid) => !tasksBefore.has(tid));
+  let marker: SeedMarker;
+  if (seeded) {
+    marker = JSON.parse(readFileSync(markerFile, 'utf8')) as SeedMarker;
+  } else {
+    const started = performance.now();
     await InquiryCollection.init();
     const members = await Promise.all(Array.from({ length: 5 }, (_, n) => createActiveStaff({ role: 'sales', now: NOW, name: `Seller ${n + 1}` })));
     const manager = await createActiveStaff({ role: 'manager', now: NOW, name: 'Manager' });
     const staff = members.map((member) => new mongoose.Types.ObjectId(member.id));
-    if (size > 0) console.log(`${size.toLocaleString('en-US')} inquiries seeded in ${(await seed(size, staff)).toFixed(0)} s`);
+    if (size > 0) await seed(size, staff);
     // The benchmark's own leads, newest: present at every size (the empty store holds only these).
     const next = random(7);
-    const own = Array.from({ length: 40 }, (_, n) => ({ ...inquiry(0, 1, next, staff), createdAt: new Date(NOW.getTime() - 60_000 * (n + 1)) }));
+    const own = Array.from({ length: 40 }, () => inquiry(0, 1, next, staff)).map((lead, n) => ({ ...lead, createdAt: new Date(NOW.getTime() - 60_000 * (n + 1)) }));
     await InquiryCollection.collection.insertMany(own);
     const target = own[0]!;
-
-    const clock = () => NOW;
-    const moment = currentBusinessMoment(profile, business.promotions, clock);
-    const leads = createLeads({ clock, audit: createAuditLog({ clock, logger }), site: () => ({ ...siteData(profile), moment: moment() }) });
-    const request: StaffRequest = {
-      session: { id: 'bench', purpose: 'staff', staff: manager, signedInWith: 'password+code', createdAt: NOW, reauthenticatedAt: NOW },
-      client: { address: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
-      formToken: null,
-      presented: { sessionToken: null, knownBrowserToken: null },
-      cookies: {},
-      origin: 'http://127.0.0.1',
+    marker = {
+      size,
+      managerId: manager.id,
+      targetId: target.id,
+      targetLastName: target.lastName,
+      targetEmail: target.email,
+      targetPhone: target.phone,
+      seededSeconds: Math.round((performance.now() - started) / 1000),
     };
-    const list = (filter: LeadFilter) => () => leads.list(filter, request);
-    const results: Results = new Map();
-    results.set('first page', await measure(list({})));
-    results.set('filtered page (contacted, sales)', await measure(list({ status: 'contacted', kind: 'sales' })));
-    results.set('filtered page (unassigned)', await measure(list({ assignee: 'unassigned' })));
-    results.set(`search: surname "${target.lastName}"`, await measure(list({ q: target.lastName })));
-    results.set('search: e-mail prefix', await measure(list({ q: target.email.slice(0, target.email.indexOf('@')) })));
-    results.set('search: phone last 4', await measure(list({ q: target.phone.slice(-4) })));
-    results.set('status change', await measure((sample) => leads.setStatus(target.id, sample % 2 === 0 ? 'qualified' : 'contacted', request)));
-    results.set('dashboard', await measure(() => leads.dashboard(request)));
-    return results;
-  } finally {
-    await database.close();
-    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(markerFile, JSON.stringify(marker, null, 2));
+    console.log(`  [${size}] ${size.toLocaleString('en-US')} inquiries seeded in ${marker.seededSeconds} s`);
   }
+
+  if (!marker.pageFillers) {
+    // 30 more leads with the target's surname, its e-mail's local part (other domains) and its
+    // phone's last 4 digits (other numbers), older than the benchmark's own 40: each search then
+    // fills a page at every size, so the empty store's page decodes and lists as many rows as the
+    // 500,000's and the ratio is the store's growth, not 1 row against 25.
+    const next = random(11);
+    const local = marker.targetEmail.slice(0, marker.targetEmail.indexOf('@'));
+    const fillers = Array.from({ length: 30 }, (_, n) => {
+      const lead = inquiry(0, 1, next, [new mongoose.Types.ObjectId(marker.managerId)]);
+      const contact = {
+        firstName: lead.firstName,
+        lastName: marker.targetLastName,
+        email: `${local}@${DOMAINS[n % DOMAINS.length]!}`,
+        phone: `(${AREA_CODES[n % AREA_CODES.length]!}) ${String(200 + n * 7)}-${marker.targetPhone.slice(-4)}`,
+      };
+      return { ...lead, ...contact, createdAt: new Date(NOW.getTime() - 60_000 * (41 + n)), lead: { ...lead.lead, searchKeys: leadSearchKeys(contact) } };
+    });
+    await InquiryCollection.collection.insertMany(fillers);
+    marker = { ...marker, pageFillers: true };
+    writeFileSync(markerFile, JSON.stringify(marker, null, 2));
+  }
+
+  const clock = () => NOW;
+  const moment = currentBusinessMoment(profile, business.promotions, clock);
+  const leads = createLeads({ clock, audit: createAuditLog({ clock, logger }), site: () => ({ ...siteData(profile), moment: moment() }) });
+  const request: StaffRequest = {
+    session: {
+      id: 'bench',
+      purpose: 'staff',
+      staff: { id: marker.managerId, email: 'manager@example.org', name: 'Manager', role: 'manager' },
+      signedInWith: 'password+code',
+      createdAt: NOW,
+      reauthenticatedAt: NOW,
+    },
+    client: { address: '127.0.0.1', userAgent: 'bench', requestId: 'bench' },
+    formToken: null,
+    presented: { sessionToken: null, knownBrowserToken: null },
+    cookies: {},
+    origin: 'http://127.0.0.1',
+  };
+  const list = (filter: LeadFilter) => () => leads.list(filter, request);
+  let statusFlip = 0;
+  const run: Record<Operation, () => Promise<unknown>> = {
+    'first page': list({}),
+    'filtered: contacted + sales': list({ status: 'contacted', kind: 'sales' }),
+    'filtered: unassigned': list({ assignee: 'unassigned' }),
+    'search: surname': list({ q: marker.targetLastName }),
+    'search: e-mail local part': list({ q: marker.targetEmail.slice(0, marker.targetEmail.indexOf('@')) }),
+    'search: phone last 4': list({ q: marker.targetPhone.slice(-4) }),
+    'status change': () => leads.setStatus(marker.targetId, statusFlip++ % 2 === 0 ? 'qualified' : 'contacted', request),
+    dashboard: () => leads.dashboard(request),
+  };
+  // The store's thread: of the threads the store's start added, the one that has run the most.
+  const storeThread = newTasks.sort((a, b) => threadCpuNs(b) - threadCpuNs(a))[0];
+  const callerThread = String(process.pid);
+  if (!storeThread) throw new Error('the embedded store started no thread in this process');
+
+  process.on('message', (message: { op: Operation } | { close: true }) => {
+    void (async () => {
+      if ('close' in message) {
+        await database.close();
+        process.exit(0);
+      }
+      const store = threadCpuNs(storeThread);
+      const caller = threadCpuNs(callerThread);
+      const started = performance.now();
+      await run[message.op]();
+      const timing: Timing = {
+        wallMs: performance.now() - started,
+        storeCpuMs: (threadCpuNs(storeThread) - store) / 1e6,
+        callerCpuMs: (threadCpuNs(callerThread) - caller) / 1e6,
+      };
+      process.send!(timing);
+    })();
+  });
+  process.send!({ ready: true, seededSeconds: marker.seededSeconds, seededNow: !seeded });
 }
 
-const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms.toFixed(1));
-const all = new Map<number, Results>();
-for (const size of sizes) {
-  console.log(
-    `\n${size.toLocaleString('en-US')} stored inquiries (load average ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')})`,
-  );
-  const results = await runAt(size);
-  all.set(size, results);
-  const empty = all.get(sizes[0]!)!;
-  for (const [name, { p50, p95 }] of results) {
-    const base = empty.get(name) ?? [...empty.entries()].find(([other]) => other.split(':')[0] === name.split(':')[0])?.[1];
-    const ratio = base ? ` (${(p50 / base.p50).toFixed(2)}× / ${(p95 / base.p95).toFixed(2)}×)` : '';
-    console.log(`  ${name.padEnd(40)} p50 ${format(p50)} ms, p95 ${format(p95)} ms${ratio}`);
-  }
+/** A size's serving process, and a way to ask it for one operation at a time. */
+function startStore(size: number): Promise<{ ask: (op: Operation) => Promise<Timing>; close: () => Promise<void> }> {
+  const child: ChildProcess = fork(process.argv[1]!, ['--serve', String(size), '--dir', baseFolder], { stdio: 'inherit' });
+  let waiting: ((timing: Timing) => void) | undefined;
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the store of ${size} ended (${code}) before it was ready`)));
+    child.on('message', (message: Timing | { ready: true }) => {
+      if ('ready' in message) {
+        child.removeAllListeners('exit');
+        resolve({
+          ask: (op) =>
+            new Promise((answered) => {
+              waiting = answered;
+              child.send({ op });
+            }),
+          close: () =>
+            new Promise((closed) => {
+              child.once('exit', () => closed());
+              child.send({ close: true });
+            }),
+        });
+      } else {
+        waiting?.(message);
+      }
+    });
+  });
 }
-console.log(
-  `\nload average at the end: ${os
+
+const loadAverage = () =>
+  os
     .loadavg()
     .map((load) => load.toFixed(2))
-    .join(' ')}; ${os.cpus().length} CPUs`,
-);
+    .join(' ');
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length / 2;
+  return sorted.length % 2 ? sorted[Math.floor(middle)]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+const percentile = (values: number[], share: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(share * values.length))]!;
+const format = (ms: number) => (ms < 10 ? ms.toFixed(2) : ms < 100 ? ms.toFixed(1) : ms.toFixed(0));
+
+async function main(): Promise<void> {
+  console.log(`load average at the start: ${loadAverage()} (${os.cpus().length} CPUs); sizes ${sizes.join(', ')}; stores under ${baseFolder}`);
+  const started = performance.now();
+  const stores = await Promise.all(sizes.map((size) => startStore(size)));
+  console.log(`stores open in ${((performance.now() - started) / 1000).toFixed(0)} s (load average ${loadAverage()})`);
+  if (options['seed-only']) {
+    await Promise.all(stores.map((store) => store.close()));
+    return;
+  }
+  // Warm-up: every operation twice on every size.
+  for (const op of OPERATIONS) for (const store of stores) for (let n = 0; n < 2; n++) await store.ask(op);
+
+  // samples[op][size index] = every call's timing; roundMedians[op][size index][round] = that round's median wall ms.
+  const samples = new Map(OPERATIONS.map((op) => [op, sizes.map((): Timing[] => [])]));
+  const roundMedians = new Map(OPERATIONS.map((op) => [op, sizes.map((): number[] => [])]));
+  for (let round = 0; round < rounds; round++) {
+    for (const op of OPERATIONS) {
+      for (let k = 0; k < sizes.length; k++) {
+        const index = (round + k) % sizes.length;
+        const taken: Timing[] = [];
+        for (let n = 0; n < perRound; n++) taken.push(await stores[index]!.ask(op));
+        samples.get(op)![index]!.push(...taken);
+        roundMedians.get(op)![index]!.push(median(taken.map((timing) => timing.wallMs)));
+      }
+    }
+    process.stdout.write(`  round ${round + 1}/${rounds} done (load average ${loadAverage()})\n`);
+  }
+  await Promise.all(stores.map((store) => store.close()));
+
+  console.log(`\n${rounds} rounds × ${perRound} calls per operation and size, sizes in rotating order; load average at the end: ${loadAverage()}`);
+  console.log('operation | size | p50 / p95 wall ms | p50 ratio to empty: median of rounds (min–max) | CPU ms per call: store thread / caller thread (medians)');
+  for (const op of OPERATIONS) {
+    sizes.forEach((size, index) => {
+      const taken = samples.get(op)![index]!;
+      const walls = taken.map((timing) => timing.wallMs);
+      const ratios = roundMedians.get(op)![index]!.map((ms, round) => ms / roundMedians.get(op)![0]![round]!);
+      const ratio = index === 0 ? '' : `${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`;
+      console.log(
+        `${op.padEnd(28)} | ${size.toLocaleString('en-US').padStart(7)} | ${format(median(walls))} / ${format(percentile(walls, 0.95))} | ${ratio.padEnd(20)} | ${format(median(taken.map((timing) => timing.storeCpuMs)))} / ${format(median(taken.map((timing) => timing.callerCpuMs)))}`,
+      );
+    });
+  }
+}
+
+if (options.serve !== undefined) await serve(Number(options.serve));
+else await main();
