@@ -16,12 +16,13 @@ import { isStorable, watchedCatalog, type RenderCache } from '../src/ssr/render-
 
 const HTML = 'text/html; charset=utf-8';
 
-/** The whole document: the template with the page's head, its chunks to preload, its HTML and its data. */
+/** The whole document: the template with the page's head, its chunks to preload, the site notice, its HTML and its data. */
 async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage, { kind: 'page' }>, url: string): Promise<string> {
   const [template, preloads] = await Promise.all([pages.template(url), pages.preloadTags(rendered.routeIds)]);
   const head = preloads ? `${rendered.head}\n    ${preloads}` : rendered.head;
   return template
     .replace('<!--app-head-->', () => head)
+    .replace('<!--app-banner-->', () => rendered.banner ?? '')
     .replace('<!--app-html-->', () => rendered.html)
     .replace('<!--app-data-->', () => rendered.data);
 }

@@ -8,6 +8,7 @@ import type { RouterContextProvider } from 'react-router';
 import { siteDataContext } from '../src/route-context/route-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
+import { SiteNoticeBanner } from './layout/site-notice-banner';
 import { hydrationDataScript } from '../src/ssr/hydration-data';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 
@@ -34,12 +35,14 @@ export async function renderPage(request: Request, context: RouterContextProvide
     data: result.loaderData[match.route.id],
     params: match.params,
   }));
-  const resolved = resolveHead(matches, result.location.pathname, context.get(siteDataContext).business, structuredData);
+  const site = context.get(siteDataContext);
+  const resolved = resolveHead(matches, result.location.pathname, site.business, structuredData);
   return {
     kind: 'page',
     status: result.statusCode,
     head: renderHeadTags(resolved),
     html,
+    banner: site.moment.notice ? renderToString(<SiteNoticeBanner notice={site.moment.notice} />) : '',
     data: hydrationDataScript(result),
     routeIds: result.matches.map((match) => match.route.id),
     canonicalUrl: resolved.canonicalUrl,

@@ -1,11 +1,9 @@
 import { z } from 'zod';
+import { SITE_NOTICE_MAX } from './site-content';
 
 // The site notice: one banner on every public page between two New Jersey wall-clock times
 // ("2026-12-24T12:00", as a datetime-local field sends them). Checked here once, for the staff
 // page's form (services/site-content/) and for what the database gives back.
-
-/** The longest notice: one or two lines on a phone. */
-export const SITE_NOTICE_MAX = 200;
 
 /** A New Jersey wall-clock time to the minute, "2026-12-24T12:00". */
 const localDateTime = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d$/, 'must be a date and time written YYYY-MM-DDTHH:MM');

@@ -5,6 +5,8 @@ export type RenderedPage =
       status: number;
       head: string;
       html: string;
+      /** The site notice's markup, for before the root element (never hydrated), or ''. */
+      banner?: string;
       /** The router's hydration data as a non-executed JSON script, for after the root element. */
       data: string;
       routeIds: string[];

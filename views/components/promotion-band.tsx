@@ -1,4 +1,5 @@
 import type { Promotion } from '../../src/config/business-file';
+import { promotionShowsOn, type PromotionPlace } from '../../src/site-content/promotion-places';
 import { Icon } from './icon';
 
 /** "2027-12-31" → "December 31, 2027". */
@@ -6,8 +7,12 @@ function longDate(date: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
-/** The dealer's offers running today (from the business file's dates), as a band under a page's hero. */
-export function PromotionBand({ promotions }: { promotions: readonly Promotion[] }) {
+/**
+ * The dealer's offers running today (the business file's and staff's, by their dates) that show on
+ * this kind of page, as a band under the page's hero.
+ */
+export function PromotionBand({ promotions: running, place }: { promotions: readonly Promotion[]; place: PromotionPlace }) {
+  const promotions = running.filter((promotion) => promotionShowsOn(promotion, place));
   if (promotions.length === 0) return null;
   return (
     <section aria-label="Current offers" className="bg-sun-100">

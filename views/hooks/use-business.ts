@@ -2,7 +2,6 @@ import { useSyncExternalStore } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import type { BusinessMoment } from '../../src/business/business-moment';
 import type { BusinessProfile } from '../../src/config/business-profile';
-import { promotionShowsOn, type PromotionPlace } from '../../src/site-content/promotion-places';
 import type { SiteData, TownLink } from '../../src/route-context/site-data';
 
 function useSiteData(): SiteData {
@@ -42,10 +41,9 @@ export function useCurrentMoment(): BusinessMoment | null {
   return current ? moment : null;
 }
 
-/** The promotions running on the day the page was rendered; with a place, those that show there. */
-export function usePromotions(place?: PromotionPlace): BusinessMoment['promotions'] {
-  const { promotions } = useSiteData().moment;
-  return place ? promotions.filter((promotion) => promotionShowsOn(promotion, place)) : promotions;
+/** The promotions running on the day the page was rendered (PromotionBand keeps those for its page). */
+export function usePromotions(): BusinessMoment['promotions'] {
+  return useSiteData().moment.promotions;
 }
 
 /** The dealer's calendar year the page was rendered in (the server's clock, not the device's). */

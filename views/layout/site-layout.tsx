@@ -6,7 +6,6 @@ import { DocumentHead } from './document-head';
 import { MobileCallBar } from './mobile-call-bar';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteHeader } from './site-header';
-import { SiteNoticeBanner } from './site-notice-banner';
 import { ToastRegion } from './toast-region';
 
 /** Marks the document once React has hydrated it, for tests and for CSS that needs JavaScript. */
@@ -45,7 +44,6 @@ export function SiteLayout() {
       <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
         Skip to content
       </a>
-      <SiteNoticeBanner />
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />

@@ -95,7 +95,7 @@ function HomePage() {
           {capitalize(showroomSummary(business.showrooms))}.
         </p>
       </PageHero>
-      <PromotionBand promotions={usePromotions('home')} />
+      <PromotionBand promotions={usePromotions()} place="home" />
 
       <Section title={`Why Choose ${business.name}`} id="why-choose">
         <PointGrid points={whyChooseUs} />

@@ -55,7 +55,7 @@ function ShowroomPage() {
       >
         <p>{capitalize(showroomSummary(business.showrooms))}, each with carts on the floor to see, sit in and test drive.</p>
       </PageHero>
-      <PromotionBand promotions={usePromotions('showrooms')} />
+      <PromotionBand promotions={usePromotions()} place="showrooms" />
 
       <Section title="Locations & Hours" intro="Walk in any time we are open; call ahead if you want a particular model ready for you." id="locations">
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

@@ -107,7 +107,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
       >
         <p>{copy.pitch}</p>
       </PageHero>
-      <PromotionBand promotions={usePromotions('towns')} />
+      <PromotionBand promotions={usePromotions()} place="towns" />
 
       <section aria-label="What we offer" className="border-b border-ink-200 bg-white">
         <ul className="mx-auto grid max-w-6xl grid-cols-2 gap-4 px-4 py-8 sm:px-6 lg:grid-cols-4">

@@ -1,7 +1,6 @@
 import { useActionData, useLoaderData, useNavigation, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { staffRequestContext } from '../../../src/route-context/staff-route-context';
-import { siteContentContext, type NoticeInput, type SiteContentView } from '../../../src/site-content/site-content';
-import { SITE_NOTICE_MAX } from '../../../src/site-content/site-notice';
+import { SITE_NOTICE_MAX, siteContentContext, type NoticeInput, type SiteContentView } from '../../../src/site-content/site-content';
 import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
 import { ContentField, SiteContentHeader, SiteContentStatus, type ContentAnswer } from '../components/site-content-parts';
