@@ -13,6 +13,7 @@ import type { Logger } from '../../src/logging/logger.server';
 import { createMailTransport, type MailTransport } from '../../src/mail/mail-transport.server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
+import { createActiveStaff, openStaffSession } from '../support/staff-session';
 import { find, parseXml, startSmtpSink, type SmtpSink } from './contact-test-support';
 import { adfDtdProblems } from '../support/adf-dtd';
 import { VALID_INQUIRY as valid } from '../support/fixtures';
@@ -189,6 +190,17 @@ describe('the staff e-mail', () => {
     // The link comes before the details, so a phone shows it without scrolling.
     expect(html.indexOf(`href="${leadUrl}"`)).toBeGreaterThan(0);
     expect(html.indexOf(`href="${leadUrl}"`)).toBeLessThan(html.indexOf('<table'));
+
+    // Followed from a phone: signed out, the sign-in page comes first and then returns to the lead;
+    // signed in, the link opens the lead with its message and the button that answers it.
+    const leadPath = new URL(leadUrl).pathname;
+    const signedOut = await request(site.app).get(leadPath).expect(303);
+    expect(signedOut.headers.location).toBe(`/staff/sign-in?returnTo=${encodeURIComponent(leadPath)}`);
+    const staff = await createActiveStaff({ role: 'sales', now: clock.now(), name: 'Sam Sales' });
+    const session = await openStaffSession(staff.id, clock.now());
+    const lead = await request(site.app).get(leadPath).set('Cookie', session.cookie).expect(200);
+    expect(lead.text).toContain('Do you have a six-seater in stock?');
+    expect(lead.text).toContain('Mark contacted');
   });
 
   test('a lead without a vehicle carries the general-interest vehicle ADF requires, and a rental plan appears in the subject', async () => {
