@@ -37,13 +37,13 @@ function VisitSourceRecorder() {
 // Links and the business's hours only: hydrated after the page is interactive (deferred-hydration.tsx).
 const SiteFooter = deferredHydration(() => import('./site-footer').then((module) => module.SiteFooter));
 
-/** Header, main area, footer and the notification region around every page. */
+/**
+ * Header, main area, footer and the notification region around every page. The skip link and the
+ * site notice come before it, in index.html: plain markup the server writes, never hydrated.
+ */
 export function SiteLayout() {
   return (
     <SiteStoreProvider>
-      <a href="#main" className="sr-only z-50 rounded-full bg-white px-4 py-2 font-semibold text-brand-700 focus:not-sr-only focus:fixed focus:left-4 focus:top-3">
-        Skip to content
-      </a>
       <SiteHeader />
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />

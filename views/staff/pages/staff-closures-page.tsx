@@ -1,4 +1,5 @@
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { formatTime } from '../../../src/business/week-hours';
 import { staffRequestContext } from '../../../src/route-context/staff-route-context';
 import { siteContentContext, type HolidayInput, type SiteContentView } from '../../../src/site-content/site-content';
 import { buttonClasses } from '../../components/button-styles';
@@ -48,6 +49,7 @@ async function closuresAction({ request, context }: ActionFunctionArgs) {
 
 function ClosureForm({ view, answer }: { view: SiteContentView; answer?: ContentAnswer<ClosureValues> }) {
   const [search] = useSearchParams();
+  const { key: visit } = useLocation();
   const sending = useNavigation().state === 'submitting';
   const editing = view.holidays.find((holiday) => holiday.source === 'staff' && holiday.id === (answer?.values?.id ?? search.get('edit')));
   const values: ClosureValues = answer?.values ?? {
@@ -65,7 +67,7 @@ function ClosureForm({ view, answer }: { view: SiteContentView; answer?: Content
       <h2 id="closure-form-title" className="text-lg font-bold text-ink-900">
         {editing ? `Change “${editing.name}”` : 'Add a closure or shorter hours'}
       </h2>
-      <StaffForm key={values.id ?? 'new'} aria-labelledby="closure-form-title" className="mt-3 grid gap-4 sm:grid-cols-2">
+      <StaffForm key={`${values.id ?? 'new'}-${visit}`} aria-labelledby="closure-form-title" className="mt-3 grid gap-4 sm:grid-cols-2">
         {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
         <ContentField
           id="closure-name"
@@ -161,7 +163,7 @@ function StaffClosures() {
                   {holiday.source === 'file' ? <Tag>From the business file</Tag> : null}
                 </div>
                 <p className="mt-1 text-sm text-ink-800">
-                  {holiday.opens ? `Open ${holiday.opens} to ${holiday.closes}` : 'Closed all day'} ·{' '}
+                  {holiday.opens && holiday.closes ? `Open ${formatTime(holiday.opens)}-${formatTime(holiday.closes)}` : 'Closed all day'} ·{' '}
                   {holiday.showrooms ? holiday.showrooms.map((id) => names.get(id) ?? id).join(', ') : 'Every showroom and the phones'}
                 </p>
                 {holiday.source === 'staff' && view.canChange ? (

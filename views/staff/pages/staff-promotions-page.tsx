@@ -1,4 +1,4 @@
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
+import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { staffRequestContext } from '../../../src/route-context/staff-route-context';
 import { PROMOTION_PLACE_LABELS, PROMOTION_PLACES } from '../../../src/site-content/promotion-places';
 import { siteContentContext, type PromotionInput, type SiteContentView } from '../../../src/site-content/site-content';
@@ -37,6 +37,7 @@ type PromotionValues = PromotionInput & { id?: string };
 
 function PromotionForm({ view, answer }: { view: SiteContentView; answer?: ContentAnswer<PromotionValues> }) {
   const [search] = useSearchParams();
+  const { key: visit } = useLocation();
   const sending = useNavigation().state === 'submitting';
   const editing = view.promotions.find((promotion) => promotion.source === 'staff' && promotion.id === (answer?.values?.id ?? search.get('edit')));
   const values: PromotionValues = answer?.values ?? {
@@ -54,8 +55,8 @@ function PromotionForm({ view, answer }: { view: SiteContentView; answer?: Conte
       <h2 id="promotion-form-title" className="text-lg font-bold text-ink-900">
         {title}
       </h2>
-      {/* A new form for another promotion, so that its fields start from that promotion. */}
-      <StaffForm key={values.id ?? 'new'} aria-labelledby="promotion-form-title" className="mt-3 grid gap-4 sm:grid-cols-2">
+      {/* A new form for another promotion and after each save, so that its fields start from what is saved. */}
+      <StaffForm key={`${values.id ?? 'new'}-${visit}`} aria-labelledby="promotion-form-title" className="mt-3 grid gap-4 sm:grid-cols-2">
         {values.id ? <input type="hidden" name="id" value={values.id} /> : null}
         <div className="sm:col-span-2">
           <ContentField id="promotion-title" name="title" label="Title" hint="Up to 80 characters." maxLength={80} errors={errors} defaultValue={values.title} required />
