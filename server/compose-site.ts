@@ -63,6 +63,7 @@ export function composeSite(options: SiteOptions): Site {
     clock,
     pages: options.staffPages,
     site: () => ({ ...site, moment: moment() }),
+    promotions: options.business.promotions,
     audit,
   });
   const app = createApp({

@@ -3,6 +3,7 @@ import type { Router } from 'express';
 import { staffController } from '../controllers/staff.controller';
 import { createInventoryManager } from '../services/inventory/inventory-manager.service';
 import { createLeads } from '../services/leads/leads.service';
+import { createSiteContentEditor } from '../services/site-content/site-content-editor.service';
 import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
 import { createStaffAccounts } from '../services/staff/staff-accounts.service';
 import { createStaffInvitations } from '../services/staff/staff-invitations.service';
@@ -16,6 +17,8 @@ import { staffRequestContext, staffSessionsContext } from '../src/route-context/
 import type { AuditLogService } from '../services/audit-log.service';
 import { inventoryManagerContext } from '../src/inventory/inventory-manager';
 import { leadsContext } from '../src/leads/leads';
+import type { Promotion } from '../src/config/business-file';
+import { siteContentContext } from '../src/site-content/site-content';
 import { staffAccountsContext } from '../src/staff/staff-accounts';
 import { staffOwnAccountContext } from '../src/staff/staff-own-account';
 import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
@@ -36,6 +39,8 @@ export interface StaffAreaOptions {
   pages: PageRenderer;
   /** The layout's data (the business name) for this moment. */
   site: () => SiteData;
+  /** The business file's promotions: listed read-only beside those staff add. */
+  promotions: readonly Promotion[];
   audit: AuditLogService;
 }
 
@@ -72,6 +77,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     endOthers: (request) => sessions.endOthers(request),
   });
   const leads = createLeads({ clock, audit, site: options.site });
+  const siteContent = createSiteContentEditor({ clock, audit, file: { promotions: options.promotions, holidays: business.holidays, showrooms: business.showrooms } });
   const inventory = createInventoryManager({ clock, audit, site: options.site });
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
@@ -84,6 +90,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(staffEnrolmentContext, enrolment);
     provider.set(staffSignInContext, signIn);
     provider.set(leadsContext, leads);
+    provider.set(siteContentContext, siteContent);
     provider.set(inventoryManagerContext, inventory);
     return provider;
   };

@@ -82,6 +82,15 @@ export const staffRoutes: RouteObject[] = [
             import('./pages/staff-inventory-new-page').then((module) => module.staffInventoryNewPage),
           ),
           page('staff-unit-page', 'inventory/:stock', { access: STAFF, title: 'Unit' }, () => import('./pages/staff-unit-page').then((module) => module.staffUnitPage)),
+          page('staff-promotions-page', 'promotions', { access: STAFF, title: 'Promotions' }, () =>
+            import('./pages/staff-promotions-page').then((module) => module.staffPromotionsPage),
+          ),
+          page('staff-closures-page', 'closures', { access: STAFF, title: 'Holiday hours' }, () =>
+            import('./pages/staff-closures-page').then((module) => module.staffClosuresPage),
+          ),
+          page('staff-notice-page', 'notice', { access: STAFF, title: 'Site notice' }, () =>
+            import('./pages/staff-notice-page').then((module) => module.staffNoticePage),
+          ),
           page('staff-people-page', 'people', { access: OWNER, title: 'People' }, () => import('./pages/staff-people-page').then((module) => module.staffPeoplePage)),
           page('staff-invite-page', 'people/new', { access: OWNER, title: 'Invite a person' }, () =>
             import('./pages/staff-invite-page').then((module) => module.staffInvitePage),

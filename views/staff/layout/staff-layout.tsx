@@ -117,6 +117,11 @@ export function StaffLayout() {
                   Inventory
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/staff/promotions" className={navClass}>
+                  Promotions
+                </NavLink>
+              </li>
               {staff.role === 'owner' ? (
                 <>
                   <li>
