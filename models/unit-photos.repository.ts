@@ -1,4 +1,5 @@
 import type { UnitPhoto } from '../src/catalog/unit-fields';
+import { PHOTOS_LOCK } from '../src/inventory/inventory-manager';
 import { UNIT_PHOTO_LIMIT } from '../src/staff/unit-photos';
 import { storeCall } from './store-call';
 import { vehicleRepository } from './vehicle.repository';
@@ -15,6 +16,8 @@ export interface StoredUnitPhotos {
   photoSources: string[];
   /** When the vehicle was last written: a change is written only if it still is. */
   updatedAt: Date;
+  /** A feed's unit (not added by hand): a change of its photos locks them against the feed's imports. */
+  fromFeed: boolean;
 }
 
 /** What appending a processed photo came to. */
@@ -31,7 +34,7 @@ export type PhotoAppend = 'added' | 'already-there' | 'full' | 'no-unit';
 export const unitPhotosRepository = {
   async find(stockNumber: string): Promise<StoredUnitPhotos | null> {
     const record = await read(() =>
-      VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }, { name: 1, slug: 1, 'unit.photos': 1, 'unit.photoSources': 1, updatedAt: 1 })
+      VehicleCollection.findOne({ 'unit.stockNumber': stockNumber }, { name: 1, slug: 1, 'unit.photos': 1, 'unit.photoSources': 1, 'unit.origin': 1, updatedAt: 1 })
         .lean<Pick<VehicleRecord, 'name' | 'slug' | 'unit' | 'updatedAt'>>()
         .exec(),
     );
@@ -45,16 +48,26 @@ export const unitPhotosRepository = {
       // A list written before sources were kept beside every photo gets an empty source for each.
       photoSources: photos.map((_photo, index) => sources[index] ?? ''),
       updatedAt: record.updatedAt,
+      fromFeed: record.unit.origin !== 'staff',
     };
   },
 
   /**
-   * The unit's photos become these (the same photos reordered, or some removed), if the vehicle was
-   * not written since `seen`; false when it was (read it again and decide again).
+   * The unit's photos become these (the same photos reordered, some removed, or one added), if the
+   * vehicle was not written since `seen`; false when it was (read it again and decide again). With
+   * `lockAgainstFeed` (a person's change on a feed's unit: `fromFeed` as read) the same write locks
+   * the photos (unit.lockedFields gets 'photos'), so the feed's next import keeps what the person
+   * chose instead of setting the feed's photos again.
    */
-  async replace(stockNumber: string, seen: Date, photos: UnitPhoto[], photoSources: string[]): Promise<boolean> {
+  async replace(stockNumber: string, seen: Date, photos: UnitPhoto[], photoSources: string[], lockAgainstFeed = false): Promise<boolean> {
     const result = await read(() =>
-      VehicleCollection.updateOne({ 'unit.stockNumber': stockNumber, updatedAt: seen }, { $set: { 'unit.photos': photos, 'unit.photoSources': photoSources } }).exec(),
+      VehicleCollection.updateOne(
+        { 'unit.stockNumber': stockNumber, updatedAt: seen },
+        {
+          $set: { 'unit.photos': photos, 'unit.photoSources': photoSources },
+          ...(lockAgainstFeed ? { $addToSet: { 'unit.lockedFields': PHOTOS_LOCK } } : {}),
+        },
+      ).exec(),
     );
     await vehicleRepository.writeMissingKeys();
     return result.modifiedCount === 1;
@@ -63,6 +76,7 @@ export const unitPhotosRepository = {
   /**
    * Adds a processed photo at the end, unless the unit has it already (the same bytes: a repeated
    * upload, or a worker that finished after its lease ran out) or has UNIT_PHOTO_LIMIT photos.
+   * Only staff uploads are appended, so on a feed's unit this locks the photos against the feed.
    */
   async append(stockNumber: string, photo: UnitPhoto, source: string): Promise<PhotoAppend> {
     for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -70,7 +84,8 @@ export const unitPhotosRepository = {
       if (!stored) return 'no-unit';
       if (stored.photos.some((existing) => existing.hash === photo.hash)) return 'already-there';
       if (stored.photos.length >= UNIT_PHOTO_LIMIT) return 'full';
-      if (await unitPhotosRepository.replace(stockNumber, stored.updatedAt, [...stored.photos, photo], [...stored.photoSources, source])) return 'added';
+      const photos = [...stored.photos, photo];
+      if (await unitPhotosRepository.replace(stockNumber, stored.updatedAt, photos, [...stored.photoSources, source], stored.fromFeed)) return 'added';
     }
     throw new Error(`the photos of unit ${stockNumber} kept changing while a photo was added`);
   },

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { VehicleRecord } from '../models/vehicle.model';
+import { unitChangeRepository } from '../models/unit-change.repository';
 import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
 import type { UnitEntry } from '../src/catalog/unit-entry';
 import type { UnitPhoto } from '../src/catalog/unit-fields';
+import { PHOTOS_LOCK } from '../src/inventory/inventory-manager';
 import type { Logger } from '../src/logging/logger.server';
 import { systemClock, type Clock } from '../src/time/clock';
 import { CatalogImportError } from './catalog-import-error';
 import { planFeedImport, type StoredUnit } from './feed/plan-feed-import';
 import { readFeedFile } from './feed/read-feed-file';
 import { unitFingerprint, unitRecordFields, type UnitRecordFields } from './feed/unit-record';
+import { unitFormValues } from './inventory/unit-form';
 import { withLockedFields } from './inventory/unit-locks';
 import { removeAbandonedPhotoFolders } from './photos/abandoned-photo-folders';
 import type { PhotoNetworkOptions } from './photos/photo-address';
@@ -74,6 +77,22 @@ interface IncomingUnit {
 
 type StoredUnitRecord = VehicleRecord & { unit: NonNullable<VehicleRecord['unit']> };
 
+/**
+ * A feed unit whose photos a person changed (the 'photos' lock) keeps its stored photos; the
+ * photos are named among the kept fields when the feed's differ from them.
+ */
+function withLockedPhotos(fields: UnitRecordFields, stored: StoredUnitRecord): { fields: UnitRecordFields; kept: boolean } {
+  if (!(stored.unit.lockedFields ?? []).includes(PHOTOS_LOCK)) return { fields, kept: false };
+  const photos = (stored.unit.photos ?? []) as UnitPhoto[];
+  const photoSources = stored.unit.photoSources ?? [];
+  const hashes = (list: readonly UnitPhoto[]) => list.map((photo) => photo.hash).join(' ');
+  const kept = hashes(fields.unit.photos ?? []) !== hashes(photos) || fields.unit.photoSources.join('\n') !== photoSources.join('\n');
+  return { fields: { ...fields, unit: { ...fields.unit, photos, photoSources } }, kept };
+}
+
+/** The fields whose feed changes a unit's history records (the price history among them). */
+const HISTORY_FIELDS = ['price', 'status'] as const;
+
 /** Photo-store look-ups at once when reusing an earlier import's downloads (each is one request to a bucket). */
 const LOOKUPS_AT_ONCE = 32;
 
@@ -101,6 +120,34 @@ async function downloadedPhotos(stored: StoredUnitRecord[], wanted: ReadonlySet<
   };
   await Promise.all(Array.from({ length: Math.min(LOOKUPS_AT_ONCE, entries.length) }, worker));
   return photos;
+}
+
+/**
+ * The feed's changes to units' prices and statuses, in each unit's history (unit_changes) as the
+ * feed's, as the staff page shows values: its price history shows what the feed did beside what
+ * people did. One insert for the whole import, after its one write.
+ */
+async function recordFeedChanges(
+  plan: { update: Array<IncomingUnit & { soldAt?: string }>; markSold: Array<{ stockNumber: string }> },
+  storedByStock: ReadonlyMap<string, StoredUnitRecord>,
+  now: Date,
+): Promise<void> {
+  const by = { type: 'feed' as const };
+  const changes: Parameters<typeof unitChangeRepository.record>[0] = [];
+  for (const unit of plan.update) {
+    const stored = storedByStock.get(unit.stockNumber);
+    if (!stored) continue;
+    const before = unitFormValues(stored);
+    const after = unitFormValues(unit.fields);
+    for (const field of HISTORY_FIELDS)
+      if (before[field] !== after[field])
+        changes.push({ stockNumber: unit.stockNumber, at: now, by, kind: 'changed', field, before: before[field], after: after[field] });
+  }
+  for (const { stockNumber } of plan.markSold) {
+    const stored = storedByStock.get(stockNumber);
+    if (stored) changes.push({ stockNumber, at: now, by, kind: 'changed', field: 'status', before: unitFormValues(stored).status, after: 'sold' });
+  }
+  await unitChangeRepository.record(changes);
 }
 
 /**
@@ -160,8 +207,10 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
       incoming.push({ stockNumber: unit.stockNumber, status: before!.unit.status, fields: before! });
       continue;
     }
-    if (locked.keptFields.length > 0) leftAlone.lockedFields.push({ stockNumber: unit.stockNumber, fields: locked.keptFields });
-    incoming.push({ stockNumber: unit.stockNumber, status: locked.fields.unit.status, fields: locked.fields });
+    const photosKept = before ? withLockedPhotos(locked.fields, before) : { fields: locked.fields, kept: false };
+    const keptFields: string[] = [...locked.keptFields, ...(photosKept.kept ? [PHOTOS_LOCK] : [])];
+    if (keptFields.length > 0) leftAlone.lockedFields.push({ stockNumber: unit.stockNumber, fields: keptFields });
+    incoming.push({ stockNumber: unit.stockNumber, status: photosKept.fields.unit.status, fields: photosKept.fields });
   }
   if (options.full) {
     const listed = new Set(units.map((unit) => unit.stockNumber));
@@ -202,6 +251,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     for (const unit of plan.create) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit created');
     for (const unit of plan.update) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit updated');
     for (const unit of plan.markSold) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit sold');
+    await recordFeedChanges(plan, storedByStock, now);
   }
   const anythingLeftAlone = leftAlone.addedByHand.length > 0 || leftAlone.lockedFields.length > 0;
   if (anythingLeftAlone) options.logger?.info({ leftAlone }, 'feed: left alone what people keep');

@@ -8,13 +8,14 @@ import type { UnitStatus } from '../../src/catalog/unit-fields';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import {
   INVENTORY_PAGE_SIZE,
-  isUnitFormColumn,
+  isLockedField,
   UNIT_FORM_COLUMNS,
   type InventoryFilter,
   type InventoryListPage,
   type InventoryManager,
   type InventoryRow,
   type UnitChange,
+  type LockedField,
   type UnitFormColumn,
   type UnitFormValues,
   type UnitHistoryEntry,
@@ -60,7 +61,7 @@ function historyEntry(change: StoredUnitChange): UnitHistoryEntry {
     at: change.at.toISOString(),
     by: change.by.type === 'staff' ? change.by.name : null,
     kind: change.kind,
-    ...(isUnitFormColumn(change.field) ? { field: change.field } : {}),
+    ...(isLockedField(change.field) ? { field: change.field } : {}),
     ...(change.before !== undefined ? { before: change.before } : {}),
     ...(change.after !== undefined ? { after: change.after } : {}),
   };
@@ -323,7 +324,7 @@ export function createInventoryManager(options: InventoryManagerOptions): Invent
         ...(soldAt ? { soldAt: soldAt.toISOString() } : {}),
         addedByHand: record.unit.origin === 'staff',
         values: unitFormValues(record),
-        locked: (record.unit.lockedFields ?? []).filter(isUnitFormColumn),
+        locked: (record.unit.lockedFields ?? []).filter(isLockedField),
         photos: record.unit.photos?.length ?? 0,
         firstSeenAt: new Date(record.createdAt).toISOString(),
         daysInStock: daysBetween(record.createdAt, soldAt ?? now),
@@ -355,7 +356,7 @@ export function createInventoryManager(options: InventoryManagerOptions): Invent
       return stored ? change(stored, { ...unitFormValues(stored), status }, actor, request) : notFound(stockNumber);
     },
 
-    async releaseLock(stockNumber: string, column: UnitFormColumn, request: StaffRequest): Promise<UnitChange> {
+    async releaseLock(stockNumber: string, column: LockedField, request: StaffRequest): Promise<UnitChange> {
       const actor = await changer(request, stockNumber);
       const stored = await vehicleRepository.unit(stockNumber);
       if (!stored) return notFound(stockNumber);

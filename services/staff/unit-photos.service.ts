@@ -76,11 +76,13 @@ export function createUnitPhotos(options: UnitPhotosOptions): UnitPhotos {
   async function write(stockNumber: string, stored: StoredUnitPhotos, order: string[]): Promise<boolean> {
     const byHash = new Map(stored.photos.map((photo, index) => [photo.hash, { photo, source: stored.photoSources[index]! }]));
     const kept = order.map((hash) => byHash.get(hash)!);
+    // A person's change on a feed's unit: the same write locks the photos against the feed.
     return unitPhotosRepository.replace(
       stockNumber,
       stored.updatedAt,
       kept.map((entry) => entry.photo),
       kept.map((entry) => entry.source),
+      stored.fromFeed,
     );
   }
 

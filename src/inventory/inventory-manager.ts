@@ -55,6 +55,21 @@ export const UNIT_FORM_LABELS: Record<UnitFormColumn, string> = {
   features: 'Features',
 };
 
+/**
+ * The unit's photos as a lock (issue 24): a photo uploaded, reordered, made the main one or deleted
+ * by hand on a feed unit keeps the feed's imports from setting its photos, like a form field.
+ */
+export const PHOTOS_LOCK = 'photos';
+
+/** What can be locked against the feed on a feed unit: a form field, or the photos. */
+export type LockedField = UnitFormColumn | typeof PHOTOS_LOCK;
+
+export function isLockedField(value: unknown): value is LockedField {
+  return value === PHOTOS_LOCK || isUnitFormColumn(value);
+}
+
+export const LOCKED_FIELD_LABELS: Record<LockedField, string> = { ...UNIT_FORM_LABELS, [PHOTOS_LOCK]: 'Photos' };
+
 /** How many rows a page of the staff inventory lists. */
 export const INVENTORY_PAGE_SIZE = 25;
 
@@ -110,7 +125,7 @@ export interface UnitHistoryEntry {
   /** A staff member's name, or null for the dealer's feed. */
   by: string | null;
   kind: 'created' | 'changed' | 'lock-released';
-  field?: UnitFormColumn;
+  field?: LockedField;
   before?: string;
   after?: string;
 }
@@ -125,7 +140,7 @@ export interface UnitSheet {
   addedByHand: boolean;
   values: UnitFormValues;
   /** Fields changed by hand on a feed unit: the feed import keeps them. */
-  locked: UnitFormColumn[];
+  locked: LockedField[];
   photos: number;
   firstSeenAt: string;
   daysInStock: number;
@@ -155,7 +170,7 @@ export interface InventoryManager {
   /** The quick actions: mark available, pending or sold. A status set by hand on a feed unit is locked too. */
   setStatus(stockNumber: string, status: UnitStatus, request: StaffRequest): Promise<UnitChange>;
   /** "Let the feed update this again": the next import sets the field from the feed. */
-  releaseLock(stockNumber: string, column: UnitFormColumn, request: StaffRequest): Promise<UnitChange>;
+  releaseLock(stockNumber: string, column: LockedField, request: StaffRequest): Promise<UnitChange>;
 }
 
 export const inventoryManagerContext = createContext<InventoryManager>();

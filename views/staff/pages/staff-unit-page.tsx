@@ -3,8 +3,12 @@ import { data, Link, redirect, useActionData, useLoaderData, useNavigation, useS
 import { UNIT_STATUSES, type UnitStatus } from '../../../src/catalog/unit-fields';
 import {
   inventoryManagerContext,
+  isLockedField,
   isUnitFormColumn,
+  LOCKED_FIELD_LABELS,
+  PHOTOS_LOCK,
   UNIT_FORM_LABELS,
+  type LockedField,
   type UnitChange,
   type UnitFormErrors,
   type UnitFormValues,
@@ -60,7 +64,7 @@ async function unitAction({ params, request, context }: ActionFunctionArgs) {
     }
     if (intent === 'release') {
       const column = fieldText(form, 'column');
-      return isUnitFormColumn(column) ? inventory.releaseLock(stockNumber, column, staffRequest) : { ok: false, status: 400, message: 'Choose a locked field.' };
+      return isLockedField(column) ? inventory.releaseLock(stockNumber, column, staffRequest) : { ok: false, status: 400, message: 'Choose a locked field.' };
     }
     return { ok: false, status: 400, message: 'This form is not known here. Reload the page and try again.' };
   }, pageOf(stockNumber));
@@ -104,13 +108,21 @@ function Figure({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
+/** Who made a change: a staff member by name, or the dealer's feed (an import). */
+const FEED_ACTOR = 'Feed import';
+
 function historyText(entry: UnitHistoryEntry): string {
-  const who = entry.by ?? 'The feed';
+  const who = entry.by ?? FEED_ACTOR;
   if (entry.kind === 'created') return `${who} added the unit`;
-  const field = entry.field ? UNIT_FORM_LABELS[entry.field].toLowerCase() : 'a field';
+  const field = entry.field ? LOCKED_FIELD_LABELS[entry.field].toLowerCase() : 'a field';
   if (entry.kind === 'lock-released') return `${who} let the feed update the ${field} again`;
-  return `${who} changed the ${field} from ${unitValueText(entry.field, entry.before)} to ${unitValueText(entry.field, entry.after)}`;
+  const column = isUnitFormColumn(entry.field) ? entry.field : undefined;
+  return `${who} changed the ${field} from ${unitValueText(column, entry.before)} to ${unitValueText(column, entry.after)}`;
 }
+
+/** A locked field's value as kept: the photos by how many there are. */
+const lockedValueText = (unit: UnitSheet, field: LockedField) =>
+  field === PHOTOS_LOCK ? `${unit.photos} ${unit.photos === 1 ? 'photo' : 'photos'}` : unitValueText(field, unit.values[field]);
 
 /** Mark available, pending or sold in one tap: one small form each, for the statuses the unit is not in. */
 function StatusActions({ unit, sending }: { unit: UnitSheet; sending: boolean }) {
@@ -139,15 +151,15 @@ function Locks({ unit, sending }: { unit: UnitSheet; sending: boolean }) {
         {unit.locked.map((column) => (
           <li key={column} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
             <span className="text-sm">
-              <span className="font-semibold text-ink-900">{UNIT_FORM_LABELS[column]}</span>
-              <span className="text-ink-700">: {unitValueText(column, unit.values[column])}</span>
+              <span className="font-semibold text-ink-900">{LOCKED_FIELD_LABELS[column]}</span>
+              <span className="text-ink-700">: {lockedValueText(unit, column)}</span>
             </span>
             {unit.canChange ? (
               <StaffForm action={pageOf(unit.stockNumber)} aria-labelledby={`release-${column}`}>
                 <input type="hidden" name="intent" value="release" />
                 <input type="hidden" name="column" value={column} />
                 <button id={`release-${column}`} type="submit" disabled={sending} className={buttonClasses('ghost', 'md')}>
-                  Let the feed update this again<span className="sr-only"> ({UNIT_FORM_LABELS[column]})</span>
+                  Let the feed update this again<span className="sr-only"> ({LOCKED_FIELD_LABELS[column]})</span>
                 </button>
               </StaffForm>
             ) : null}
@@ -251,7 +263,13 @@ function StaffUnit() {
             {/* Keyed by the values it shows: after a save or a status action the stored ones, after a refusal what was typed. */}
             <StaffForm key={JSON.stringify(formRefused?.values ?? unit.values)} action={pageOf(unit.stockNumber)} aria-labelledby="unit-details-title" className="mt-3">
               <input type="hidden" name="intent" value="save" />
-              <UnitFormFields values={formRefused?.values ?? unit.values} errors={formRefused?.errors ?? {}} showrooms={unit.showrooms} locked={unit.locked} editing />
+              <UnitFormFields
+                values={formRefused?.values ?? unit.values}
+                errors={formRefused?.errors ?? {}}
+                showrooms={unit.showrooms}
+                locked={unit.locked.filter(isUnitFormColumn)}
+                editing
+              />
               <button type="submit" disabled={sending} className={`${buttonClasses('primary', 'lg')} mt-5 w-full sm:w-auto sm:px-10`}>
                 Save changes
               </button>
@@ -274,7 +292,7 @@ function StaffUnit() {
                 <span>
                   <span className="text-ink-700">{unitValueText('price', entry.before)}</span> →{' '}
                   <strong className="text-ink-900">{unitValueText('price', entry.after)}</strong>
-                  <span className="text-ink-700"> · {entry.by ?? 'the feed'}</span>
+                  <span className="text-ink-700"> · {entry.by ?? FEED_ACTOR}</span>
                 </span>
                 <time dateTime={entry.at} className="text-ink-700">
                   {shortTimeText(entry.at)}
