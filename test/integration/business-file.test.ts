@@ -86,7 +86,8 @@ describe('a business file of the dealer’s own', () => {
     const showroom = words(await page('/showroom'));
     expect(showroom).toContain('Two showrooms in Atlantic and Cape May counties');
     expect(showroom).toContain('Somers Point Store 77 Bay Avenue Somers Point, NJ 08244 (609) 555-7788');
-    expect(showroom).toContain('Sat 8AM-2PM Sun 11AM-3PM Open now, until 6:30PM');
+    // The file's Christmas closure is within the coming weeks of this Tuesday, so each card lists it.
+    expect(showroom).toContain('Sat 8AM-2PM Sun 11AM-3PM Holiday hours Fri, Dec 25 ( Christmas Day ): Closed Open now, until 6:30PM');
     const home = words(await page('/'));
     expect(home).toContain('Two showrooms in Atlantic and Cape May counties.');
     expect(home).toContain('Our Somers Point showroom, with one more location below.');
