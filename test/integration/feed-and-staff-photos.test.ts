@@ -175,4 +175,13 @@ describe('the feed’s changes to a unit', () => {
     expect(locked.leftAlone?.lockedFields).toEqual([{ stockNumber: 'F200', fields: ['price'] }]);
     expect(await unitChangeRepository.ofUnit('F200')).toHaveLength(before);
   });
+
+  it('a unit a full feed no longer lists is recorded as sold by the feed', async () => {
+    clock.advance(60_000);
+    const full = await importFeed(await writeTestFeed(work, 'full-without-f200.csv', FEED_ROW.replace(',9495,', ',9295,')), { ...options, full: true });
+    expect(full.sold).toBe(1);
+    const [latest] = await unitChangeRepository.ofUnit('F200');
+    expect(latest).toEqual({ at: clock.now(), by: { type: 'feed' }, kind: 'changed', field: 'status', before: 'pending', after: 'sold' });
+    expect(text((await get('/staff/inventory/F200').expect(200)).text)).toContain('Feed import changed the status from Pending to Sold');
+  });
 });
