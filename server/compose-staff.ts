@@ -10,6 +10,7 @@ import { createStaffInvitations } from '../services/staff/staff-invitations.serv
 import { createStaffOwnAccount } from '../services/staff/staff-own-account.service';
 import { createStaffSessions } from '../services/staff/staff-sessions.service';
 import { createStaffSignIn } from '../services/staff/staff-sign-in.service';
+import { createUnitPhotos } from '../services/staff/unit-photos.service';
 import { staffCookies } from '../src/http/staff-cookies.server';
 import { clockContext, siteDataContext } from '../src/route-context/route-context';
 import type { SiteData } from '../src/route-context/site-data';
@@ -25,6 +26,7 @@ import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server
 import { passkeyCeremonies } from '../src/staff/passkey-options.server';
 import { staffSignInContext } from '../src/staff/staff-sign-in';
 import { staffEnrolmentContext } from '../src/staff/staff-enrolment';
+import { unitPhotosContext } from '../src/staff/unit-photos';
 import type { StaffRequest } from '../src/staff/staff-request';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
@@ -78,6 +80,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
   });
   const leads = createLeads({ clock, audit, site: options.site });
   const siteContent = createSiteContentEditor({ clock, audit, file: { promotions: options.promotions, holidays: business.holidays, showrooms: business.showrooms } });
+  const unitPhotos = createUnitPhotos({ clock, audit });
   const inventory = createInventoryManager({ clock, audit, site: options.site });
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
@@ -91,6 +94,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(staffSignInContext, signIn);
     provider.set(leadsContext, leads);
     provider.set(siteContentContext, siteContent);
+    provider.set(unitPhotosContext, unitPhotos);
     provider.set(inventoryManagerContext, inventory);
     return provider;
   };

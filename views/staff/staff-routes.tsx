@@ -1,12 +1,15 @@
 import { data, type RouteObject } from 'react-router';
 import { staffRequestContext } from '../../src/route-context/staff-route-context';
 import { EVERY_ROLE, type StaffRouteHandle } from '../../src/staff/staff-access';
+import { UNIT_PHOTO_LIMIT, UPLOAD_FIELD, UPLOAD_PHOTO_BYTES } from '../../src/staff/unit-photos';
 import { StaffLayout, staffLayoutLoader } from './layout/staff-layout';
 import { StaffRouteError } from './layout/staff-route-error';
 
 const STAFF = { roles: EVERY_ROLE };
 const OWNER = { roles: ['owner'] } as const;
 const LEAD_SETTINGS = { roles: ['owner', 'manager'] } as const;
+/** The unit photos page's multipart form: files only from those who may change the inventory. */
+const UNIT_PHOTO_UPLOAD = { field: UPLOAD_FIELD, permission: 'manage-inventory', maxFiles: UNIT_PHOTO_LIMIT, maxFileBytes: UPLOAD_PHOTO_BYTES } as const;
 /** Adding a unit ('manage-inventory'); the list and a unit's page are every role's, their changes checked by the service. */
 const INVENTORY = { roles: ['owner', 'manager'] } as const;
 
@@ -82,6 +85,9 @@ export const staffRoutes: RouteObject[] = [
             import('./pages/staff-inventory-new-page').then((module) => module.staffInventoryNewPage),
           ),
           page('staff-unit-page', 'inventory/:stock', { access: STAFF, title: 'Unit' }, () => import('./pages/staff-unit-page').then((module) => module.staffUnitPage)),
+          page('staff-unit-photos-page', 'inventory/:stock/photos', { access: STAFF, title: 'Unit photos', upload: UNIT_PHOTO_UPLOAD }, () =>
+            import('./pages/staff-unit-photos-page').then((module) => module.staffUnitPhotosPage),
+          ),
           page('staff-promotions-page', 'promotions', { access: STAFF, title: 'Promotions' }, () =>
             import('./pages/staff-promotions-page').then((module) => module.staffPromotionsPage),
           ),
