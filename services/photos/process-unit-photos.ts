@@ -52,7 +52,11 @@ export async function processUnitPhotos(units: Pick<UnitEntry, 'stockNumber' | '
     }
   };
   const workers = Math.max(1, Math.min(options.concurrency ?? availableParallelism(), sources.length));
-  await Promise.all(Array.from({ length: workers }, worker));
+  // Every worker finishes the photo it holds before the error is thrown: nothing is still writing
+  // (a temporary file, a store upload) once the caller hears of the failure and cleans up.
+  const settled = await Promise.allSettled(Array.from({ length: workers }, worker));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 
   const result: UnitPhotosResult = { photos: new Map(), problems: [] };
   for (const unit of units) {

@@ -4,7 +4,7 @@ import { siteContentRepository, type SiteContentVersion } from '../../models/sit
 import { noticeInstant } from '../../src/business/business-moment';
 import { wallClock } from '../../src/business/business-time';
 import { holidaySchema, promotionSchema, type Holiday, type Promotion } from '../../src/config/business-file';
-import { PROMOTION_PLACES, type PromotionPlace } from '../../src/site-content/promotion-places';
+import { PROMOTION_PLACES, type PromotionPlace } from '../../src/config/promotion-places';
 import type {
   HolidayInput,
   PromotionInput,

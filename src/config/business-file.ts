@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PROMOTION_PLACES } from '../site-content/promotion-places';
+import { PROMOTION_PLACES } from './promotion-places';
 import { WEEKDAYS, type Weekday } from './weekdays';
 
 // The shape of seeds/business.json (or the file BUSINESS_FILE names). Only the server parses it;

@@ -8,8 +8,7 @@ import type { Holiday, Promotion } from '../config/business-file';
 import type { StaffRequest } from '../staff/staff-request';
 import type { SiteNotice } from './site-notice';
 
-/** The longest site notice: one or two lines on a phone. */
-export const SITE_NOTICE_MAX = 200;
+export { SITE_NOTICE_MAX } from './site-notice-limits';
 
 /** A holiday a staff member added: the business file's holiday with an id to edit it by. */
 export type StaffHoliday = Holiday & { id: string };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SITE_NOTICE_MAX } from './site-content';
+import { SITE_NOTICE_MAX } from './site-notice-limits';
 
 // The site notice: one banner on every public page between two New Jersey wall-clock times
 // ("2026-12-24T12:00", as a datetime-local field sends them). Checked here once, for the staff

@@ -118,7 +118,7 @@ describe('a full disk', () => {
     const folders = workFolder();
     const mount = path.join(folders.root, 'small-disk');
     mkdirSync(mount);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', mount]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m,mode=0755', 'tmpfs', mount]);
     cleanups.push(() => execFileSync('umount', ['-l', mount]));
     const onDisk = { dataDir: path.join(mount, 'data'), mailDir: folders.mailDir };
     const site = await start(onDisk);
@@ -164,7 +164,7 @@ describe('a full disk', () => {
     const folders = workFolder();
     const mount = path.join(folders.root, 'small-disk');
     mkdirSync(mount);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', mount]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m,mode=0755', 'tmpfs', mount]);
     cleanups.push(() => execFileSync('umount', ['-l', mount]));
     const site = await start({ dataDir: path.join(mount, 'data'), mailDir: folders.mailDir });
     const filler = path.join(mount, 'filler');

@@ -170,7 +170,7 @@ describe('a full disk at start', { timeout: 90_000 }, () => {
     const folders = workFolder();
     const mount = path.join(folders.root, 'small-disk');
     mkdirSync(mount);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0755', 'tmpfs', mount]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m,mode=0755', 'tmpfs', mount]);
     cleanups.push(() => execFileSync('umount', ['-l', mount]));
     const onDisk = { dataDir: path.join(mount, 'data'), mailDir: folders.mailDir };
     const ids = await siteWithInquiries(onDisk, 3, 'SIGTERM');

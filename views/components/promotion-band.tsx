@@ -1,5 +1,5 @@
 import type { Promotion } from '../../src/config/business-file';
-import { promotionShowsOn, type PromotionPlace } from '../../src/site-content/promotion-places';
+import { promotionShowsOn, type PromotionPlace } from '../../src/config/promotion-places';
 import { Icon } from './icon';
 
 /** "2027-12-31" → "December 31, 2027". */

@@ -1,6 +1,6 @@
 import { Link, useActionData, useLoaderData, useLocation, useNavigation, useSearchParams, type ActionFunctionArgs, type LoaderFunctionArgs } from 'react-router';
 import { staffRequestContext } from '../../../src/route-context/staff-route-context';
-import { PROMOTION_PLACE_LABELS, PROMOTION_PLACES } from '../../../src/site-content/promotion-places';
+import { PROMOTION_PLACE_LABELS, PROMOTION_PLACES } from '../../../src/config/promotion-places';
 import { siteContentContext, type PromotionInput, type SiteContentView } from '../../../src/site-content/site-content';
 import { buttonClasses } from '../../components/button-styles';
 import { Card } from '../../components/card';
