@@ -123,6 +123,24 @@ async function sendInquiry(origin: string, from: string, marker: string): Promis
 /** The request lines an instance logged for posted inquiries. */
 const inquiriesAnswered = (instance: ProductionServer) => instance.output().match(/"method":"POST","path":"\/api\/contact"/g)?.length ?? 0;
 
+/**
+ * Waits until nginx sends requests to both instances: one that failed a request (a connection
+ * refused while it started, a reset on a busy machine) is left out for 10 s (max_fails=1
+ * fail_timeout=10s), longer than a burst of inquiries takes. Each probe is an address nginx has
+ * not cached, so it reaches an instance.
+ */
+async function untilBothInRotation(proxyOrigin: string, a: ProductionServer, b: ProductionServer): Promise<void> {
+  const seen = (instance: ProductionServer) => instance.output().match(/"method":"GET","path":"\/privacy"/g)?.length ?? 0;
+  const before = { a: seen(a), b: seen(b) };
+  const deadline = Date.now() + 30_000;
+  for (let probe = 0; Date.now() < deadline; probe += 1) {
+    await fetch(`${proxyOrigin}/privacy?rotation-probe=${probe}-${Date.now()}`);
+    if (seen(a) > before.a && seen(b) > before.b) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('nginx did not send requests to both instances within 30 s');
+}
+
 /** The staff e-mails written so far into the mail folders, by inquiry id (each file names its Message-ID). */
 async function staffMailsByInquiry(mailDirs: string[]): Promise<Map<string, number>> {
   const counts = new Map<string, number>();
@@ -314,6 +332,7 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
   });
 
   it('stores each of 200 inquiries sent through nginx once, answered by both instances, and mails each once', async () => {
+    await untilBothInRotation(proxy.origin, a!, b!);
     const answeredBefore = { a: inquiriesAnswered(a!), b: inquiriesAnswered(b!) };
     // 100 visitors with two inquiries each, ten at a time.
     const jobs = Array.from({ length: 200 }, (_, index) => ({ from: `127.0.1.${(index % 100) + 1}`, marker: `spread ${index}` }));
