@@ -74,6 +74,15 @@ export const unitPhotosRepository = {
   },
 
   /**
+   * Whether any vehicle still shows the photo with this content hash: the same bytes may be the
+   * photo of more than one unit (a feed that reuses a picture), and a photo's files are one set
+   * for all of them. Read rarely (when staff delete a photo), so it has no index of its own.
+   */
+  async isInUse(hash: string): Promise<boolean> {
+    return (await read(() => VehicleCollection.exists({ 'unit.photos.hash': hash }).exec())) !== null;
+  },
+
+  /**
    * Adds a processed photo at the end, unless the unit has it already (the same bytes: a repeated
    * upload, or a worker that finished after its lease ran out) or has UNIT_PHOTO_LIMIT photos.
    * Only staff uploads are appended, so on a feed's unit this locks the photos against the feed.

@@ -58,6 +58,7 @@ export function composeSite(options: SiteOptions): Site {
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, clock);
   const audit = createAuditLog({ clock, logger });
+  const photos = photoStoreFromEnv(env);
   const staff = composeStaffArea({
     origin: env.PUBLIC_ORIGIN,
     clock,
@@ -65,6 +66,8 @@ export function composeSite(options: SiteOptions): Site {
     site: () => ({ ...site, moment: moment() }),
     promotions: options.business.promotions,
     audit,
+    photoStore: photos,
+    logger: logger.child({ component: 'staff' }),
   });
   const app = createApp({
     env,
@@ -79,7 +82,7 @@ export function composeSite(options: SiteOptions): Site {
     staticDir: options.staticDir,
     devMiddleware: options.devMiddleware,
     staff,
-    photos: photoStoreFromEnv(env),
+    photos,
   });
   return {
     app,

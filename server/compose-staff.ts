@@ -30,6 +30,8 @@ import { unitPhotosContext } from '../src/staff/unit-photos';
 import type { StaffRequest } from '../src/staff/staff-request';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import type { Clock } from '../src/time/clock';
+import type { Logger } from '../src/logging/logger.server';
+import type { PhotoStore } from '../services/photos/photo-store';
 import { queryStaffRoute } from '../views/staff/staff-entry-server';
 import { staffRoutes } from '../views/staff/staff-routes';
 
@@ -44,6 +46,9 @@ export interface StaffAreaOptions {
   /** The business file's promotions: listed read-only beside those staff add. */
   promotions: readonly Promotion[];
   audit: AuditLogService;
+  /** Where processed photos are kept: a photo staff delete leaves it when no unit shows it any more. */
+  photoStore: PhotoStore;
+  logger: Logger;
 }
 
 /**
@@ -80,7 +85,12 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
   });
   const leads = createLeads({ clock, audit, site: options.site });
   const siteContent = createSiteContentEditor({ clock, audit, file: { promotions: options.promotions, holidays: business.holidays, showrooms: business.showrooms } });
-  const unitPhotos = createUnitPhotos({ clock, audit });
+  const unitPhotos = createUnitPhotos({
+    clock,
+    audit,
+    photoStore: options.photoStore,
+    onDiscardFailed: (hash, error) => options.logger.warn({ err: error, photo: hash }, 'a deleted photo’s files could not be removed from the photo store'),
+  });
   const inventory = createInventoryManager({ clock, audit, site: options.site });
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();

@@ -8,10 +8,16 @@ import { can } from '../../src/staff/staff-permissions';
 import type { StaffMemberView, StaffRequest } from '../../src/staff/staff-request';
 import { UNIT_PHOTO_LIMIT, type PhotoMove, type UnitPhotos, type UnitPhotosChange, type UnitPhotosView } from '../../src/staff/unit-photos';
 import type { Clock } from '../../src/time/clock';
+import { PHOTO_MANIFEST, photoKey } from '../photos/photo-paths';
+import type { PhotoStore } from '../photos/photo-store';
 
 export interface UnitPhotosOptions {
   clock: Clock;
   audit: AuditRecorder;
+  /** Where processed photos' files are: a deleted photo no unit shows any more is removed from it. */
+  photoStore: PhotoStore;
+  /** A deleted photo's files could not be removed: the unit's pages no longer show it either way. */
+  onDiscardFailed: (hash: string, error: unknown) => void;
 }
 
 /** How long a finished upload (ready or refused) stays listed on the photos page. */
@@ -41,6 +47,15 @@ function shownName(originalName: string): string {
 /** The smallest JPEG: the staff page's thumbnail. */
 const thumbnailOf = (photo: UnitPhoto) => photo.sources.jpeg[0]?.url ?? largestJpegUrl(photo);
 
+/**
+ * The store's objects of a processed photo: the manifest first, so that an import meeting the
+ * same photo while its files go sees it incomplete and processes it again, then every file.
+ */
+function photoKeys(photo: UnitPhoto): string[] {
+  const files = [...photo.sources.avif, ...photo.sources.webp, ...photo.sources.jpeg].map((file) => file.url.split('/').pop()!);
+  return [PHOTO_MANIFEST, ...new Set(files)].map((file) => photoKey(photo.hash, file));
+}
+
 /** The order after moving one photo; null when it cannot move that way. */
 function moved(hashes: string[], index: number, move: PhotoMove): string[] | null {
   const target = move === 'first' ? 0 : move === 'up' ? index - 1 : index + 1;
@@ -59,7 +74,20 @@ function moved(hashes: string[], index: number, move: PhotoMove): string[] | nul
  * stock number and what changed.
  */
 export function createUnitPhotos(options: UnitPhotosOptions): UnitPhotos {
-  const { clock, audit } = options;
+  const { clock, audit, photoStore, onDiscardFailed } = options;
+
+  /**
+   * A deleted photo leaves the store too (it may show something staff took it down for), unless
+   * another unit still shows the same photo. Its pages stopped showing it with the write before.
+   */
+  async function discard(photo: UnitPhoto): Promise<void> {
+    try {
+      if (await unitPhotosRepository.isInUse(photo.hash)) return;
+      for (const key of photoKeys(photo)) await photoStore.delete(key);
+    } catch (error) {
+      onDiscardFailed(photo.hash, error);
+    }
+  }
 
   /** The actor if allowed to change photos; otherwise the refusal is recorded and null returned. */
   async function changer(request: StaffRequest, stockNumber: string): Promise<StaffMemberView | null> {
@@ -170,6 +198,7 @@ export function createUnitPhotos(options: UnitPhotosOptions): UnitPhotos {
       if (index === -1) return NO_PHOTO;
       if (!(await write(stockNumber, stored, current.toSpliced(index, 1)))) return CHANGED;
       await changed(request, stockNumber, { change: 'deleted', photo: hash, position: index + 1, left: current.length - 1 });
+      await discard(stored.photos[index]!);
       return { ok: true, message: 'The photo is deleted.' };
     },
   };

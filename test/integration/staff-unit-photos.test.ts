@@ -317,6 +317,25 @@ describe('reorder, main photo and delete', () => {
     expect(events.at(-1)!.details).toMatchObject({ photo: first, position: 2, left: 2 });
   });
 
+  it('a deleted photo’s files leave the photo store once no unit shows the same photo', async () => {
+    const same = { bytes: await plainPhoto('#40a060'), name: 'green.jpg' };
+    await upload(ONWARD.stock, managerSession, [same], 303);
+    await upload(RXV.stock, managerSession, [same], 303);
+    expect(await worker.drain()).toBe(2);
+    const photo = (await unitPhotosRepository.find(ONWARD.stock))!.photos.at(-1)!;
+    expect((await unitPhotosRepository.find(RXV.stock))!.photos.at(-1)!.hash).toBe(photo.hash);
+    const files = [...photo.sources.avif, ...photo.sources.webp, ...photo.sources.jpeg].map((file) => file.url);
+    const served = async () => Promise.all(files.map(async (url) => (await request(site.app).get(url)).status));
+
+    // The other unit still shows it: its files stay.
+    await change(ONWARD.stock, { intent: 'delete', photo: photo.hash });
+    expect(await served()).toEqual(files.map(() => 200));
+
+    await change(RXV.stock, { intent: 'delete', photo: photo.hash });
+    expect(await served()).toEqual(files.map(() => 404));
+    expect(await readdir(path.join(work, 'data', 'photos'))).not.toContain(photo.hash);
+  });
+
   it('a reorder that does not name the photos as they are now is refused and changes nothing', async () => {
     const before = await storedPhotos(ONWARD.stock);
     const answer = await change(ONWARD.stock, { intent: 'reorder', order: before[0]! }, 409);
