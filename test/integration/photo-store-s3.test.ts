@@ -13,6 +13,7 @@ import { processPhoto } from '../../services/photos/process-photo';
 import { photoStoreFromEnv } from '../../services/photos/photo-store-from-env';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import type { Env } from '../../src/config/env.server';
+import { ERROR_LEVEL, logLines, type LogLines } from '../support/log-lines';
 import { startMotoServer, type MotoServer } from '../support/moto-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_FEED_LOCATIONS, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
@@ -231,5 +232,65 @@ describe('a photo store that is down', { timeout: 120_000 }, () => {
       ),
     );
     expect(command.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('serving photos while the bucket cannot be reached', { timeout: 120_000 }, () => {
+  const SECRET_KEY = 'wJalrXUtnFEMI-never-in-a-log';
+  const HASH = 'a'.repeat(32);
+  let moto: MotoServer;
+  let work: string;
+  let site: TestApp;
+  let log: LogLines;
+  const savedEnv = { ...process.env };
+
+  beforeAll(async () => {
+    moto = await startMotoServer();
+    await moto.createBucket(BUCKET);
+    // Any credentials reach moto: a recognisable secret shows whether one leaks into a log line.
+    Object.assign(process.env, moto.env, { AWS_SECRET_ACCESS_KEY: SECRET_KEY });
+    work = await mkdtemp(path.join(tmpdir(), 'photo-store-outage-'));
+    log = logLines();
+    site = await startTestApp(
+      { DATA_DIR: path.join(work, 'data'), SEED_CATALOG: false, PHOTO_STORE_URL: storeUrl(`s3://${BUCKET}/site`), AWS_ENDPOINT_URL_S3: moto.endpoint },
+      { log: log.destination },
+    );
+    await photoStoreFromEnv(site.env).write(
+      `${HASH}/640.jpg`,
+      await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3f9cc1' } })
+        .jpeg()
+        .toBuffer(),
+      'image/jpeg',
+    );
+  });
+  afterAll(async () => {
+    await site?.close();
+    await moto?.stop();
+    for (const name of Object.keys(moto?.env ?? {})) if (savedEnv[name] === undefined) delete process.env[name];
+    Object.assign(process.env, savedEnv);
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('answers 503 with Retry-After, kept by no cache, and logs one line without a secret; a missing photo is still 404', async () => {
+    await request(site.app).get(`/photos/${HASH}/640.jpg`).expect(200);
+    await request(site.app)
+      .get(`/photos/${'b'.repeat(32)}/640.jpg`)
+      .expect(404);
+
+    await moto.stop();
+    const before = log.lines.length;
+    const down = await request(site.app).get(`/photos/${HASH}/640.jpg`).expect(503);
+    expect(Number(down.headers['retry-after'])).toBeGreaterThan(0);
+    expect(down.headers['cache-control']).toBe('no-store');
+    const lines = log.records(before).filter((record) => record.msg.includes('photo store'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: ERROR_LEVEL, photoStore: `s3://${BUCKET}/site` });
+    expect(String(lines[0]!.reason)).toContain('ECONNREFUSED');
+    for (const line of log.lines) {
+      expect(line).not.toContain(SECRET_KEY);
+      expect(line).not.toContain('Credential=');
+    }
+    // A HEAD (a crawler's or a CDN's check) is answered the same.
+    await request(site.app).head(`/photos/${HASH}/640.jpg`).expect(503);
   });
 });
