@@ -1,48 +1,83 @@
-import { Router } from 'express';
-import { sitemapEntries, type SitemapCatalog } from '../services/sitemap.service';
+import { Router, type Response } from 'express';
+import { sitemapEntries, sitemapFiles, type SitemapCatalog, type SitemapLimits } from '../services/sitemap.service';
 import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { precompress } from '../src/http/precompressed-body.server';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 
 const HOUR_SECONDS = 60 * 60;
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+/** /sitemap-<n>.xml: n as written by the index (no leading zero), any other number answered 404. */
+const PART_PATH = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
+
+/** One catalog version's sitemap, compressed: /sitemap.xml, and the parts an index lists. */
+interface BuiltSitemap {
+  main: PrecompressedResponse;
+  parts: PrecompressedResponse[];
 }
 
 /**
  * /sitemap.xml (every canonical page, with the photos of the units for sale) and /robots.txt
- * (everything may be crawled; where the sitemap is). The sitemap is built and compressed once per
- * catalog version and sent as kept until the catalog changes, so a crawler's visit costs no
- * database read and no compression.
+ * (everything may be crawled; where the sitemap is). Past one file's limits (SITEMAP_URLS_PER_FILE
+ * in services/sitemap.service.ts) /sitemap.xml is a sitemap index of /sitemap-1.xml, … The files
+ * are built and compressed once per catalog version and sent as kept until the catalog changes, so
+ * a crawler's visit costs no database read and no compression. `limits` is for tests.
  */
-export function sitemapController(catalog: SitemapCatalog, origin: string, releasedAt: Date, catalogVersion: () => Promise<CatalogVersion>): Router {
+export function sitemapController(
+  catalog: SitemapCatalog,
+  origin: string,
+  releasedAt: Date,
+  catalogVersion: () => Promise<CatalogVersion>,
+  limits?: SitemapLimits,
+): Router {
   const router = Router();
-  let kept: { version: string; sitemap: Promise<PrecompressedResponse> } | undefined;
+  let kept: { version: string; sitemap: Promise<BuiltSitemap> } | undefined;
 
-  const build = async (): Promise<PrecompressedResponse> => {
-    const entries = await sitemapEntries(catalog, origin, releasedAt);
-    const urls = entries.map((entry) => {
-      const images = (entry.images ?? []).map((image) => `<image:image><image:loc>${escapeXml(image)}</image:loc></image:image>`).join('');
-      return `  <url><loc>${escapeXml(entry.loc)}</loc><lastmod>${entry.lastmod}</lastmod>${images}</url>`;
-    });
-    const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n${urls.join('\n')}\n</urlset>\n`;
-    return { status: 200, contentType: 'application/xml; charset=utf-8', cacheControl: `public, max-age=${HOUR_SECONDS}`, body: await precompress(Buffer.from(xml)) };
+  const answer = async (xml: string): Promise<PrecompressedResponse> => ({
+    status: 200,
+    contentType: 'application/xml; charset=utf-8',
+    cacheControl: `public, max-age=${HOUR_SECONDS}`,
+    body: await precompress(Buffer.from(xml)),
+  });
+
+  const build = async (): Promise<BuiltSitemap> => {
+    const files = sitemapFiles(await sitemapEntries(catalog, origin, releasedAt), origin, limits);
+    const [main, ...parts] = await Promise.all([files.main, ...files.parts].map(answer));
+    return { main: main!, parts };
+  };
+
+  /** The sitemap of the catalog's current version, built once per version. */
+  const current = async (): Promise<BuiltSitemap> => {
+    const { revision, lastModified } = await catalogVersion();
+    const version = `${revision}|${lastModified ?? ''}`;
+    if (kept?.version !== version) {
+      const sitemap = build();
+      kept = { version, sitemap };
+      // A build that failed (the catalog could not be read) is not kept: the next request tries again.
+      sitemap.catch(() => {
+        if (kept?.sitemap === sitemap) kept = undefined;
+      });
+    }
+    return kept.sitemap;
+  };
+
+  const notFound = (res: Response) => {
+    res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found.');
   };
 
   router.get('/sitemap.xml', async (req, res, next) => {
     try {
-      const { revision, lastModified } = await catalogVersion();
-      const version = `${revision}|${lastModified ?? ''}`;
-      if (kept?.version !== version) {
-        const sitemap = build();
-        kept = { version, sitemap };
-        // A build that failed (the catalog could not be read) is not kept: the next request tries again.
-        sitemap.catch(() => {
-          if (kept?.sitemap === sitemap) kept = undefined;
-        });
-      }
-      sendPrecompressed(req, res, await kept.sitemap);
+      sendPrecompressed(req, res, (await current()).main);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.get(/^\/sitemap-[^/]*\.xml$/, async (req, res, next) => {
+    try {
+      const number = PART_PATH.exec(req.path)?.[1];
+      const part = number === undefined ? undefined : (await current()).parts[Number(number) - 1];
+      if (part) sendPrecompressed(req, res, part);
+      else notFound(res);
     } catch (error) {
       next(error);
     }

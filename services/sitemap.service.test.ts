@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Vehicle } from '../src/catalog/vehicle';
-import { sitemapEntries } from './sitemap.service';
+import { sitemapEntries, sitemapFiles } from './sitemap.service';
 
 const ORIGIN = 'https://www.shoregolfcarts.test';
 const RELEASED = new Date('2026-05-01T12:00:00.000Z');
@@ -58,5 +58,25 @@ describe('sitemapEntries', () => {
     expect(entries[0]!.loc).toBe(`${ORIGIN}/`);
     for (const entry of entries) expect(entry.loc.startsWith(`${ORIGIN}/`)).toBe(true);
     expect(entries).toHaveLength(9 + 23 + 49 + 2);
+  });
+});
+
+describe('sitemapFiles', () => {
+  const entry = (number: number) => ({ loc: `${ORIGIN}/page-${number}`, lastmod: `2026-06-${String(number).padStart(2, '0')}T00:00:00.000Z` });
+
+  it('writes one urlset, and no parts, up to the URLs a file takes', () => {
+    const files = sitemapFiles([entry(1), entry(2)], ORIGIN, { urlsPerFile: 2, bytesPerFile: 1_000_000 });
+    expect(files.parts).toEqual([]);
+    expect(files.main).toContain('<urlset');
+    expect(files.main.match(/<url>/g)).toHaveLength(2);
+  });
+
+  it('past them, an index whose parts are dated by their latest page, in order', () => {
+    const files = sitemapFiles([entry(1), entry(2), entry(3)], ORIGIN, { urlsPerFile: 2, bytesPerFile: 1_000_000 });
+    expect(files.parts).toHaveLength(2);
+    expect(files.main).toContain(`<sitemap><loc>${ORIGIN}/sitemap-1.xml</loc><lastmod>2026-06-02T00:00:00.000Z</lastmod></sitemap>`);
+    expect(files.main).toContain(`<sitemap><loc>${ORIGIN}/sitemap-2.xml</loc><lastmod>2026-06-03T00:00:00.000Z</lastmod></sitemap>`);
+    expect(files.parts[1]).toContain(`<loc>${ORIGIN}/page-3</loc>`);
+    expect(files.parts[1]).not.toContain(`<loc>${ORIGIN}/page-2</loc>`);
   });
 });
