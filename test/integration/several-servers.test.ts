@@ -15,6 +15,7 @@ import { startNginx, type NginxServer } from '../support/nginx-server';
 import { textOf } from '../support/page-html';
 import { serverEntry, startProductionServer, type ProductionServer } from '../support/production-server';
 import { createTestStaffAccount } from '../support/staff-accounts';
+import { pageFormToken } from '../support/staff-session';
 import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
 
 // Issue 25, point 4: the site as a dealer group runs it on two machines. The store runs as its own
@@ -153,6 +154,9 @@ async function staffMailsByInquiry(mailDirs: string[]): Promise<Map<string, numb
   return counts;
 }
 
+/** The processed photos a page names, by content hash, in order. */
+const photoHashes = (html: string) => [...new Set([...html.matchAll(/\/photos\/([a-f0-9]{32})\//g)].map((match) => match[1]!))];
+
 /** Every file under a folder, relative to it. */
 async function filesUnder(folder: string): Promise<string[]> {
   const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -171,6 +175,8 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
   let b: ProductionServer | undefined;
   /** What both instances are started with: one database, one bucket, the proxy in front. */
   let sharedEnv: Record<string, string>;
+  /** The staff session cookie made by signing in on A. */
+  let staffCookie: string;
 
   const start = (machine: typeof machines.a, extra: Record<string, string> = {}) =>
     startProductionServer({ dataDir: machine.dataDir, mailDir: machine.mailDir }, { ...sharedEnv, PORT: String(machine.port), ...extra });
@@ -318,6 +324,40 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
     }
     // Without the cookie, B sends the visitor to sign in: the session is what let them in.
     expect((await send(b!.origin, '/staff')).status).toBe(303);
+    staffCookie = session!;
+  });
+
+  it("serves from B a photo uploaded on A's staff pages, which lands on neither machine's disk", async () => {
+    const photosPage = '/staff/inventory/T100/photos';
+    const before = new Set(photoHashes((await send(b!.origin, ONWARD_PAGE)).body));
+    const form = await send(a!.origin, photosPage, { headers: { cookie: staffCookie } });
+    expect(form.status).toBe(200);
+    const upload = new FormData();
+    upload.append('formToken', pageFormToken(form.body));
+    const photo = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#3070b0' } })
+      .jpeg()
+      .toBuffer();
+    upload.append('photos', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'lot.jpg');
+    const posted = await fetch(`${a!.origin}${photosPage}`, {
+      method: 'POST',
+      body: upload,
+      headers: { cookie: staffCookie, origin: proxy.origin },
+      redirect: 'manual',
+    });
+    expect(posted.status, await posted.text()).toBe(303);
+
+    // Either instance's photo worker may process it; B's page shows it once it is done.
+    let added: string | undefined;
+    for (const deadline = Date.now() + 30_000; !added && Date.now() < deadline; await wait(200)) {
+      added = photoHashes((await send(b!.origin, ONWARD_PAGE)).body).find((hash) => !before.has(hash));
+    }
+    expect(added, 'the uploaded photo is on the unit page B serves').toBeDefined();
+    const file = new RegExp(`/photos/${added}/\\d+\\.jpg`).exec((await send(b!.origin, ONWARD_PAGE)).body)![0];
+    const served = await send(b!.origin, file);
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(await filesUnder(machines.a.dataDir)).toEqual([]);
+    expect(await filesUnder(machines.b.dataDir)).toEqual([]);
   });
 
   it('holds the contact limit across both: 5 from one address, the 6th refused on either', async () => {
