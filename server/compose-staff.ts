@@ -6,6 +6,7 @@ import { createLeads } from '../services/leads/leads.service';
 import { createSiteContentEditor } from '../services/site-content/site-content-editor.service';
 import { createStaffEnrolment } from '../services/staff/staff-enrolment.service';
 import { createStaffAccounts } from '../services/staff/staff-accounts.service';
+import { createFeedStatus } from '../services/staff/feed-status.service';
 import { createStaffInvitations } from '../services/staff/staff-invitations.service';
 import { createStaffOwnAccount } from '../services/staff/staff-own-account.service';
 import { createStaffSessions } from '../services/staff/staff-sessions.service';
@@ -21,6 +22,7 @@ import { leadsContext } from '../src/leads/leads';
 import type { Promotion } from '../src/config/business-file';
 import { siteContentContext } from '../src/site-content/site-content';
 import { staffAccountsContext } from '../src/staff/staff-accounts';
+import { feedStatusContext } from '../src/staff/feed-status';
 import { staffOwnAccountContext } from '../src/staff/staff-own-account';
 import { maskedFormToken, verifyFormToken } from '../src/staff/form-token.server';
 import { passkeyCeremonies } from '../src/staff/passkey-options.server';
@@ -92,6 +94,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     onDiscardFailed: (hash, error) => options.logger.warn({ err: error, photo: hash }, 'a deleted photo’s files could not be removed from the photo store'),
   });
   const inventory = createInventoryManager({ clock, audit, site: options.site });
+  const feedStatus = createFeedStatus();
   const context = (request: StaffRequest): RouterContextProvider => {
     const provider = new RouterContextProvider();
     provider.set(siteDataContext, options.site());
@@ -106,6 +109,7 @@ export function composeStaffArea(options: StaffAreaOptions): Router {
     provider.set(siteContentContext, siteContent);
     provider.set(unitPhotosContext, unitPhotos);
     provider.set(inventoryManagerContext, inventory);
+    provider.set(feedStatusContext, feedStatus);
     return provider;
   };
   return staffController({

@@ -7,6 +7,7 @@ import type { Logger } from '../src/logging/logger.server';
 import type { Clock } from '../src/time/clock';
 import { CatalogImportError } from './catalog-import-error';
 import { downloadFeed, FeedDownloadError, feedLabel } from './feed/download-feed';
+import { feedFailureReason, feedSecrets } from './feed/feed-failure-reason';
 import { importFeed, type FeedImportOptions } from './feed-import.service';
 
 /** What npm run catalog:import hands importFeed besides full, the clock and the logger (each variant of the options kept apart). */
@@ -67,6 +68,7 @@ const LOGGED_PROBLEMS = 20;
 export function createFeedSchedule(options: FeedScheduleOptions): FeedSchedule {
   const { clock, logger } = options;
   const source = feedLabel(options.url);
+  const secrets = feedSecrets(options.url, options.headers);
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const pollMs = options.pollMs ?? Math.min(60_000, options.intervalMs);
   let stopped = false;
@@ -103,12 +105,15 @@ export function createFeedSchedule(options: FeedScheduleOptions): FeedSchedule {
   }
 
   async function failed(token: string, error: unknown): Promise<FeedRun> {
-    const reason =
+    // Logged, stored and shown to staff on their home page: whatever an error quotes, never a secret of the feed.
+    const reason = feedFailureReason(
       error instanceof FeedDownloadError
         ? error.message
         : error instanceof CatalogImportError
           ? `the feed was refused with ${error.problems.length} problem${error.problems.length === 1 ? '' : 's'}, the first: ${error.problems[0]}`
-          : `the import could not run: ${error instanceof Error ? error.message : String(error)}`;
+          : `the import could not run: ${error instanceof Error ? error.message : String(error)}`,
+      secrets,
+    );
     const problems = error instanceof CatalogImportError ? { problems: error.problems.slice(0, LOGGED_PROBLEMS), problemCount: error.problems.length } : {};
     const failures = await feedScheduleRepository.recordFailure(token, { now: clock(), reason, nextFetchAt: nextFetchAt(), alertAt: FEED_ALERT_AFTER_FAILURES });
     logger.error({ feed: source, consecutiveFailures: failures, reason, ...problems }, 'feed: not imported; the last good catalog stays');

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { SendMailOptions } from 'nodemailer';
+import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { CatalogMetaCollection } from '../../models/catalog-meta.model';
 import { feedScheduleRepository } from '../../models/feed-schedule.repository';
@@ -12,6 +13,8 @@ import { createFeedSchedule, type FeedSchedule, type FeedScheduleOptions } from 
 import { createLogger } from '../../src/logging/logger.server';
 import type { MailTransport } from '../../src/mail/mail-transport.server';
 import { logLines, type LogLines } from '../support/log-lines';
+import { elementHtml, textOf } from '../support/page-html';
+import { createActiveStaff, openStaffSession } from '../support/staff-session';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { testClock, type TestClock } from '../support/test-clock';
 import { csvOf, TEST_FEED_LOCATIONS, TEST_FEED_ROWS } from '../support/test-feed';
@@ -214,5 +217,50 @@ describe('the scheduled feed', () => {
       expect(line).not.toContain(SECRET_PASSWORD);
       expect(line).not.toContain(SECRET_KEY);
     }
+  });
+});
+
+describe('the staff home while the scheduled feed fails', () => {
+  /** The staff home as a sales person signed in now sees it; the notice's text, or null when there is none. */
+  async function homeNotice(): Promise<{ notice: string | null; html: string }> {
+    const { id } = await createActiveStaff({ role: 'sales', now: clock.now(), name: 'Sam Sales' });
+    const session = await openStaffSession(id, clock.now());
+    const { text: html } = await request(site.app).get('/staff').set('Cookie', session.cookie).expect(200);
+    const region = elementHtml(html, /<section [^>]*aria-labelledby="feed-trouble-title"/);
+    // Text as read: no space where an inline element (a time) meets punctuation.
+    return { notice: region ? textOf(region).replace(/ ([,.:])/g, '$1') : null, html };
+  }
+
+  test('after three failed fetches shows when and why it last failed and the last good import, without a secret; a good fetch removes it', async () => {
+    const schedule = instance();
+    expect(await schedule.runDue()).toBe('imported');
+    expect((await homeNotice()).notice).toBeNull();
+
+    feed.serve({ status: 503 });
+    for (let failure = 1; failure <= 2; failure += 1) {
+      clock.advance(INTERVAL_MS);
+      expect(await schedule.runDue()).toBe('failed');
+      // One or two failures are not staff's concern yet: the next fetch often succeeds.
+      expect((await homeNotice()).notice).toBeNull();
+    }
+    clock.advance(INTERVAL_MS);
+    expect(await schedule.runDue()).toBe('failed');
+    const { notice, html } = await homeNotice();
+    expect(notice).toContain('The inventory feed is not updating');
+    expect(notice).toContain('The last 3 fetches of the dealer’s feed failed, since Jun 1, 2026, 9:00:00 AM EDT.');
+    // 15:00 UTC on June 1, 2026 is 11:00 AM in New Jersey (EDT).
+    expect(notice).toContain('Last failed Jun 1, 2026, 11:00:00 AM EDT');
+    expect(notice).toContain('Why the feed server answered 503 Service Unavailable');
+    // The first import, at noon UTC: the two units of the feed added.
+    expect(notice).toContain('Last good import Jun 1, 2026, 8:00:00 AM EDT: 2 added, 0 changed, 0 sold, 0 left alone');
+    expect(notice).toContain(`Feed http://127.0.0.1:${new URL(feed.url).port}/feeds/units.csv`);
+    expect(html).not.toContain(SECRET_PASSWORD);
+    expect(html).not.toContain(SECRET_KEY);
+    expect(html).not.toContain('?token');
+
+    feed.serve({ body: GOOD_FEED, etag: '"v2"' });
+    clock.advance(INTERVAL_MS);
+    expect(await schedule.runDue()).toBe('imported');
+    expect((await homeNotice()).notice).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
-import { Link } from 'react-router';
+import { Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { feedStatusContext, type FeedTroubleView } from '../../../src/staff/feed-status';
 import { STAFF_ROLE_LABELS } from '../../../src/staff/staff-role';
 import { can } from '../../../src/staff/staff-permissions';
 import { Card } from '../../components/card';
+import { FeedTroubleNotice } from '../components/feed-trouble-notice';
 import { useStaffLayout } from '../layout/staff-layout';
 import type { StaffPageModule } from '../layout/staff-page-module';
 
@@ -11,9 +13,19 @@ interface Destination {
   text: string;
 }
 
-/** The staff home: who is signed in, and the parts of the staff area their role opens. */
+interface StaffHomeData {
+  /** The scheduled feed's failures in a row, once staff are e-mailed about them; null while it imports. */
+  feedTrouble: FeedTroubleView | null;
+}
+
+async function staffHomeLoader({ context }: LoaderFunctionArgs): Promise<StaffHomeData> {
+  return { feedTrouble: await context.get(feedStatusContext).trouble() };
+}
+
+/** The staff home: who is signed in, the feed's trouble if it has any, and the parts of the staff area their role opens. */
 function StaffHome() {
   const { staff } = useStaffLayout();
+  const { feedTrouble } = useLoaderData<StaffHomeData>();
   if (!staff) return null;
   const destinations: Destination[] = [
     ...(can(staff.role, 'answer-leads')
@@ -29,6 +41,7 @@ function StaffHome() {
       <p className="mt-1 text-ink-700">
         Signed in as {staff.email} ({STAFF_ROLE_LABELS[staff.role]}).
       </p>
+      {feedTrouble ? <FeedTroubleNotice trouble={feedTrouble} /> : null}
       <ul className="mt-6 grid gap-3 sm:grid-cols-2">
         {destinations.map((destination) => (
           <li key={destination.to}>
@@ -45,4 +58,4 @@ function StaffHome() {
   );
 }
 
-export const staffHomePage: StaffPageModule = { Component: StaffHome };
+export const staffHomePage: StaffPageModule = { Component: StaffHome, loader: staffHomeLoader };
