@@ -1,12 +1,11 @@
 import type { Document } from 'bson';
 import type { QueryPlan } from './query-plan';
-import { substringQuery } from './text-search';
 
 export interface PlanTables {
   table: string;
   indexTable: string | undefined;
   textTable: string | undefined;
-  substringTable: string | undefined;
+  phraseTable: string | undefined;
   sortInMemory: boolean;
   countInIndex: boolean;
 }
@@ -18,19 +17,20 @@ export interface PlanTables {
  */
 export function describePlan(plan: QueryPlan, tables: PlanTables): Document {
   let input: Document;
-  if (plan.text) {
-    input = {
-      stage: 'TEXT',
-      indexName: plan.text.index.name,
-      fts5Table: tables.textTable,
-      // The documents holding every phrase (three ASCII characters or more), from the trigram table.
-      trigramTable: substringQuery(plan.text.search) === undefined ? undefined : tables.substringTable,
-      terms: plan.text.search.terms,
-      negatedTerms: plan.text.search.negatedTerms,
-      phrases: plan.text.search.phrases,
-      negatedPhrases: plan.text.search.negatedPhrases,
-    };
-  } else if (plan.index) {
+  // The text search, answered in SQL: its words in the FTS5 word table, its phrases in the phrase table.
+  const text = plan.text && {
+    stage: 'TEXT',
+    indexName: plan.text.index.name,
+    fts5Table: tables.textTable,
+    ...(plan.text.search.phrases.length + plan.text.search.negatedPhrases.length > 0 ? { phraseTable: tables.phraseTable } : {}),
+    terms: plan.text.search.terms,
+    negatedTerms: plan.text.search.negatedTerms,
+    phrases: plan.text.search.phrases,
+    negatedPhrases: plan.text.search.negatedPhrases,
+  };
+  if (plan.index) {
+    // AND_SORTED in mongod's words: the entries of each further condition on the first field, and the text search's documents.
+    const intersectedWith: Document[] = [...(plan.intersect ?? []).map((ranges) => ({ keyRanges: ranges.length })), ...(text ? [text] : [])];
     input = {
       stage: 'IXSCAN',
       indexName: plan.index.name,
@@ -39,9 +39,10 @@ export function describePlan(plan: QueryPlan, tables: PlanTables): Document {
       keyRanges: plan.ranges.length,
       direction: plan.order === 'desc' ? 'backward' : 'forward',
       keyOrderIsSortOrder: plan.order !== 'natural',
-      // AND_SORTED in mongod's words: the entries of each further condition on the first field.
-      ...(plan.intersect ? { intersectedWith: plan.intersect.map((ranges) => ({ keyRanges: ranges.length })) } : {}),
+      ...(intersectedWith.length > 0 ? { intersectedWith } : {}),
     };
+  } else if (text) {
+    input = text;
   } else {
     input = { stage: 'COLLSCAN', sqliteTable: tables.table };
   }

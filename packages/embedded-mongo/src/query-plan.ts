@@ -20,7 +20,8 @@ export interface IndexPlan {
  * How a query reads a collection. `index` absent: every document, in natural order. `order`
  * 'asc'/'desc': the index's key order is the query's sort, so the scan can stop at the limit.
  * `covered`: the ranges hold exactly the documents the filter matches (nothing else to check).
- * `text`: the candidates are those of the collection's text index (FTS5) that the search finds.
+ * `text`: only the documents the collection's text index (FTS5) finds for the search, within
+ * the index's ranges when there is an index too; the search itself is answered exactly in SQL.
  */
 export interface QueryPlan {
   index?: IndexDefinition;
@@ -95,10 +96,11 @@ export function planQuery(
   isMultikey: (index: IndexDefinition) => boolean = () => true,
 ): QueryPlan {
   const parts = filterParts(filter);
+  let text: QueryPlan['text'];
   if (parts.text !== undefined) {
     const textIndex = indexes.find((index) => index.text);
     if (!textIndex) throw new TextIndexMissing();
-    return { ranges: [], order: 'natural', covered: false, text: { index: textIndex, search: parseTextSearch(parts.text) } };
+    text = { index: textIndex, search: parseTextSearch(parts.text) };
   }
   const sort = sortableSpec(sortSpec, collation);
   let best: { plan: QueryPlan; score: number } | undefined;
@@ -109,7 +111,12 @@ export function planQuery(
     const score = found.score * 4 + (found.plan.order !== 'natural' ? 2 : 0) + (index.unique ? 1 : 0);
     if (!best || score > best.score) best = { plan: found.plan, score };
   }
-  if (best) return best.plan;
+  // With $text, SQLite reads the text index's documents within the index's ranges (in its key
+  // order when that is the sort), and the words and phrases are answered exactly there.
+  if (best) return text ? { ...best.plan, text } : best.plan;
+  const alone = parts.fields.size === 0 && parts.others === 0;
+  // Read from the text index alone: the documents it finds are few beside the whole collection.
+  if (text) return { ranges: [], order: 'natural', covered: alone, text };
   // No index narrows the filter: one whose order is the sort's still lets a limit stop the scan.
   if (sort) {
     for (const index of indexes) {
@@ -118,7 +125,7 @@ export function planQuery(
       if (order) return { index, ranges: [{ lower: Buffer.alloc(0), upper: AFTER }], order, covered: false };
     }
   }
-  return { ranges: [], order: 'natural', covered: parts.fields.size === 0 && parts.others === 0 };
+  return { ranges: [], order: 'natural', covered: alone };
 }
 
 /** The $text query of a collection without a text index: mongod's error 27. */

@@ -12,7 +12,7 @@ import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode } from './deserialize-options';
 import type { StoreStatements } from './store-statements';
-import { ftsQuery, matchesPhrases, substringQuery, TEXT_TOKENIZER, textOf } from './text-search';
+import { ftsQuery, phraseQueries, phraseTextOf, TEXT_TOKENIZER, textOf } from './text-search';
 
 export interface CollectionInfo {
   id: number;
@@ -33,6 +33,14 @@ interface DocumentRow {
 }
 
 const SQLITE_CONSTRAINT = 19;
+
+/** SQL conditions ANDed to a read on its rid column, with their parameters. */
+interface Restriction {
+  sql: (rid: string) => string;
+  bounds: SQLInputValue[];
+}
+
+const NO_RESTRICTION: Restriction = { sql: () => '', bounds: [] };
 
 /**
  * One collection in SQLite: table em_c<id> holds the documents (rid gives natural order, id_key
@@ -145,7 +153,12 @@ export class SqliteCollection {
   /** How many documents match a filter: counted in the index when the plan covers the filter. */
   countMatching(filter: Document | undefined): number {
     const plan = this.plan(filter);
-    if (plan.covered) return plan.index ? this.countInRanges(plan.index, plan.ranges, plan.intersect) : this.size;
+    if (plan.covered) {
+      const also = this.restriction(plan);
+      if (!also) return 0;
+      if (plan.index) return this.countInRanges(plan.index, plan.ranges, also);
+      return plan.text ? this.countText(plan.text) : this.size;
+    }
     const excluded = this.notEqualShortcut(filter);
     if (excluded) return this.size - this.countInRanges(excluded.index, excluded.ranges);
     const residual = this.residual(filter, plan);
@@ -173,7 +186,7 @@ export class SqliteCollection {
       table: this.table,
       indexTable: plan.index && !plan.index.isIdIndex ? this.indexTable(plan.index) : undefined,
       textTable: plan.text ? this.textTable(plan.text.index) : undefined,
-      substringTable: plan.text ? this.substringTable(plan.text.index) : undefined,
+      phraseTable: plan.text ? this.phraseTable(plan.text.index) : undefined,
       sortInMemory: sortSpec !== undefined && plan.order === 'natural',
       countInIndex: plan.covered ? true : this.notEqualShortcut(filter) !== undefined,
     });
@@ -191,10 +204,8 @@ export class SqliteCollection {
   /** The check a candidate of the plan must still pass, or undefined when the plan is exact. */
   private residual(filter: Document | undefined, plan: QueryPlan): ((document: Document) => boolean) | undefined {
     if (plan.covered) return undefined;
-    const rest = compileFilter(withoutText(filter));
-    const text = plan.text;
-    if (!text) return rest;
-    return (document) => matchesPhrases(document, text.index.textFields, text.search) && rest(document);
+    // $text is answered in SQL (scan), words and phrases alike.
+    return compileFilter(plan.text ? withoutText(filter) : filter);
   }
 
   private matchingIn(plan: QueryPlan, residual: ((document: Document) => boolean) | undefined): Document[] {
@@ -211,36 +222,25 @@ export class SqliteCollection {
    * index's key order (a document once per entry; ties in natural order).
    */
   private *scan(plan: QueryPlan): Generator<DocumentRow> {
-    if (plan.text) {
-      const query = ftsQuery(plan.text.search);
-      if (query === undefined) return;
-      const fts = this.textTable(plan.text.index);
-      const substrings = substringQuery(plan.text.search);
-      const found = `SELECT rowid FROM ${fts} WHERE ${fts} MATCH ?`;
-      const containing = substrings === undefined ? '' : ` AND c.rid IN (SELECT rowid FROM ${this.substringTable(plan.text.index)} WHERE content MATCH ?)`;
-      yield* this.iterate(
-        `SELECT c.rid AS rid, c.doc AS doc FROM ${this.table} AS c WHERE c.rid IN (${found})${containing} ORDER BY c.rid`,
-        ...(substrings === undefined ? [query] : [query, substrings]),
-      );
-      return;
-    }
+    const also = this.restriction(plan);
+    // A text search with no word to look for (stop words only) finds nothing, as in MongoDB.
+    if (!also) return;
     if (!plan.index) {
-      yield* this.iterate(`SELECT rid, doc FROM ${this.table} ORDER BY rid`);
+      yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE true${also.sql('rid')} ORDER BY rid`, ...also.bounds);
       return;
     }
     const bounds = plan.ranges.flatMap((range) => [range.lower, range.upper]);
-    const also = this.intersection(plan.index, plan.intersect);
     if (plan.order !== 'natural') {
       const direction = plan.order === 'asc' ? 'ASC' : 'DESC';
       const sql = plan.index.isIdIndex
-        ? `SELECT rid, doc FROM ${this.table} WHERE id_key >= ? AND id_key < ? ORDER BY id_key ${direction}`
+        ? `SELECT rid, doc FROM ${this.table} WHERE id_key >= ? AND id_key < ?${also.sql('rid')} ORDER BY id_key ${direction}`
         : `SELECT i.rid AS rid, c.doc AS doc FROM ${this.indexTable(plan.index)} AS i JOIN ${this.table} AS c ON c.rid = i.rid WHERE i.key >= ? AND i.key < ?${also.sql('i.rid')} ORDER BY i.key ${direction}, i.rid ASC`;
       yield* this.iterate(sql, ...bounds.slice(0, 2), ...also.bounds);
       return;
     }
     if (plan.index.isIdIndex) {
       const where = plan.ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ');
-      yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE ${where} ORDER BY rid`, ...bounds);
+      yield* this.iterate(`SELECT rid, doc FROM ${this.table} WHERE (${where})${also.sql('rid')} ORDER BY rid`, ...bounds, ...also.bounds);
       return;
     }
     const where = plan.ranges.map(() => '(key >= ? AND key < ?)').join(' OR ');
@@ -251,24 +251,76 @@ export class SqliteCollection {
     );
   }
 
-  private countInRanges(index: IndexDefinition, ranges: KeyRange[], intersect?: KeyRange[][]): number {
+  private countInRanges(index: IndexDefinition, ranges: KeyRange[], also: Restriction = NO_RESTRICTION): number {
     const bounds = ranges.flatMap((range) => [range.lower, range.upper]);
-    const also = this.intersection(index, intersect);
     const sql = index.isIdIndex
-      ? `SELECT count(*) AS n FROM ${this.table} WHERE ${ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ')}`
+      ? `SELECT count(*) AS n FROM ${this.table} WHERE (${ranges.map(() => '(id_key >= ? AND id_key < ?)').join(' OR ')})${also.sql('rid')}`
       : `SELECT count(DISTINCT rid) AS n FROM ${this.indexTable(index)} WHERE (${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')})${also.sql('rid')}`;
     return Number((this.store.statement(sql).get(...bounds, ...also.bounds) as { n: number | bigint }).n);
   }
 
-  /** The SQL that keeps only documents with an entry in each of a plan's further range lists (QueryPlan.intersect). */
-  private intersection(index: IndexDefinition, intersect: KeyRange[][] | undefined): { sql: (rid: string) => string; bounds: Buffer[] } {
-    if (!intersect?.length || index.isIdIndex) return { sql: () => '', bounds: [] };
-    const table = this.indexTable(index);
-    const clauses = intersect.map((ranges) => `SELECT rid FROM ${table} WHERE ${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')}`);
-    return {
-      sql: (rid) => clauses.map((clause) => ` AND ${rid} IN (${clause})`).join(''),
-      bounds: intersect.flatMap((ranges) => ranges.flatMap((range) => [range.lower, range.upper])),
-    };
+  /** How many documents a text search finds, counted in its FTS5 tables. */
+  private countText(text: NonNullable<QueryPlan['text']>): number {
+    const found = this.textMatch(text);
+    if (!found) return 0;
+    return Number((this.store.statement(`SELECT count(*) AS n FROM (${found.sql})`).get(...found.parameters) as { n: number | bigint }).n);
+  }
+
+  /**
+   * The SQL conditions on a rid that keep only the documents the plan's further range lists
+   * (QueryPlan.intersect) and its text search allow; undefined when the search can find nothing.
+   */
+  private restriction(plan: QueryPlan): Restriction | undefined {
+    const clauses: string[] = [];
+    const bounds: SQLInputValue[] = [];
+    if (plan.index && !plan.index.isIdIndex && plan.intersect?.length) {
+      const table = this.indexTable(plan.index);
+      for (const ranges of plan.intersect) {
+        clauses.push(`SELECT rid FROM ${table} WHERE ${ranges.map(() => '(key >= ? AND key < ?)').join(' OR ')}`);
+        bounds.push(...ranges.flatMap((range) => [range.lower, range.upper]));
+      }
+    }
+    if (plan.text) {
+      const found = this.textMatch(plan.text);
+      if (!found) return undefined;
+      clauses.push(found.sql);
+      bounds.push(...found.parameters);
+    }
+    return { sql: (rid) => clauses.map((clause) => ` AND ${rid} IN (${clause})`).join(''), bounds };
+  }
+
+  /**
+   * The rids a text search finds, as one SELECT over its FTS5 tables: any of its words in the
+   * word table and none of the negated ones, then every phrase and no negated phrase in the
+   * phrase table (phraseQueries), so nothing is left to check on a document.
+   */
+  private textMatch(text: NonNullable<QueryPlan['text']>): { sql: string; parameters: SQLInputValue[] } | undefined {
+    const words = ftsQuery(text.search);
+    if (words === undefined) return undefined;
+    const wordTable = this.textTable(text.index);
+    const phraseTable = this.phraseTable(text.index);
+    const phrases = phraseQueries(text.search);
+    let sql = `SELECT rowid FROM ${wordTable} WHERE ${wordTable} MATCH ?`;
+    const parameters: SQLInputValue[] = [words];
+    if (phrases.all !== undefined) {
+      sql += ` AND rowid IN (SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?)`;
+      parameters.push(phrases.all);
+    }
+    if (phrases.none !== undefined) {
+      sql += ` AND rowid NOT IN (SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?)`;
+      parameters.push(phrases.none);
+    }
+    // Phrases too short for trigrams: looked for in each candidate's folded text.
+    const folded = `(SELECT content FROM ${phraseTable} WHERE rowid = ${wordTable}.rowid)`;
+    for (const phrase of phrases.contained) {
+      sql += ` AND instr(${folded}, ?) > 0`;
+      parameters.push(phrase);
+    }
+    for (const phrase of phrases.notContained) {
+      sql += ` AND instr(${folded}, ?) = 0`;
+      parameters.push(phrase);
+    }
+    return { sql, parameters };
   }
 
   /**
@@ -304,7 +356,7 @@ export class SqliteCollection {
         throw error;
       }
       for (const index of this.secondary()) this.addEntries(index, rid, index.definition.entriesOf(document));
-      for (const index of this.textIndexes()) this.writeText(index.definition, rid, textOf(document, index.definition.textFields));
+      for (const index of this.textIndexes()) this.writeText(index.definition, rid, document);
     });
   }
 
@@ -333,8 +385,9 @@ export class SqliteCollection {
         );
       }
       for (const index of this.textIndexes()) {
-        const text = textOf(next, index.definition.textFields);
-        if (text !== textOf(previous, index.definition.textFields)) this.writeText(index.definition, rid, text, true);
+        const fields = index.definition.textFields;
+        const changed = textOf(next, fields) !== textOf(previous, fields) || phraseTextOf(next, fields) !== phraseTextOf(previous, fields);
+        if (changed) this.writeText(index.definition, rid, next, true);
       }
       this.store.run(`UPDATE ${this.table} SET doc = ? WHERE rid = ?`, serialize(next), rid);
     });
@@ -383,12 +436,9 @@ export class SqliteCollection {
     this.store.savepoint(() => {
       const index = this.addIndexRow(spec);
       if (index.definition.text) {
-        const fts = this.textTable(index.definition);
-        this.store.exec(`CREATE VIRTUAL TABLE ${fts} USING fts5(content, tokenize = '${TEXT_TOKENIZER}')`);
-        this.store.exec(`CREATE VIRTUAL TABLE ${this.substringTable(index.definition)} USING fts5(content, tokenize = 'trigram remove_diacritics 1')`);
-        for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
-          this.writeText(index.definition, row.rid, textOf(decode(row.doc), index.definition.textFields));
-        }
+        this.store.exec(`CREATE VIRTUAL TABLE ${this.textTable(index.definition)} USING fts5(content, tokenize = '${TEXT_TOKENIZER}')`);
+        this.createPhraseTable(index.definition);
+        for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) this.writeText(index.definition, row.rid, decode(row.doc));
         return;
       }
       const primaryKey = index.definition.unique ? 'key' : 'key, rid';
@@ -414,7 +464,7 @@ export class SqliteCollection {
     const position = this.stored.findIndex((index) => index.definition.name === name);
     if (position < 0) throw new MongoCommandError(27, `index not found with name [${name}]`);
     const index = this.stored[position]!;
-    if (index.definition.text) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.substringTable(index.definition)}`);
+    if (index.definition.text) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.phraseTable(index.definition)}`);
     else this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
     this.store.run('DELETE FROM em_indexes WHERE id = ?', index.id);
     this.stored.splice(position, 1);
@@ -424,7 +474,7 @@ export class SqliteCollection {
   /** Drops the documents' and indexes' tables (the store forgets the collection itself). */
   dropTables(): void {
     for (const index of this.secondary()) this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
-    for (const index of this.textIndexes()) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.substringTable(index.definition)}`);
+    for (const index of this.textIndexes()) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.phraseTable(index.definition)}`);
     this.store.exec(`DROP TABLE ${this.table}`);
   }
 
@@ -455,20 +505,48 @@ export class SqliteCollection {
     return found;
   }
 
-  /** A document's text in a text index's two FTS5 tables: `text` undefined removes it. */
-  private writeText(definition: IndexDefinition, rid: number, text: string | undefined, replacing = false): void {
-    for (const table of [this.textTable(definition), this.substringTable(definition)]) {
+  /**
+   * A text index's first versions kept the text as written in a trigram table that folded case
+   * itself (em_s<id>), which could only narrow the phrases down: each is replaced, once, by the
+   * phrase table built from the stored documents. True when one was built.
+   */
+  upgradeTextIndexes(): boolean {
+    let built = false;
+    for (const { definition } of this.textIndexes()) {
+      const table = this.phraseTable(definition);
+      if (this.store.statement('SELECT 1 AS found FROM sqlite_schema WHERE name = ?').get(table)) continue;
+      this.createPhraseTable(definition);
+      for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
+        this.store.run(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`, row.rid, phraseTextOf(decode(row.doc), definition.textFields));
+      }
+      this.store.exec(`DROP TABLE IF EXISTS ${this.textTable(definition).replace('em_t', 'em_s')}`);
+      built = true;
+    }
+    return built;
+  }
+
+  /**
+   * A document in a text index's two FTS5 tables (its words, and its folded text for phrases);
+   * `document` undefined removes it.
+   */
+  private writeText(definition: IndexDefinition, rid: number, document: Document | undefined, replacing = false): void {
+    const texts = document === undefined ? [] : [textOf(document, definition.textFields), phraseTextOf(document, definition.textFields)];
+    for (const [position, table] of [this.textTable(definition), this.phraseTable(definition)].entries()) {
       if (replacing) this.store.run(`DELETE FROM ${table} WHERE rowid = ?`, rid);
-      if (text !== undefined) this.store.run(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`, rid, text);
+      if (document !== undefined) this.store.run(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`, rid, texts[position]!);
     }
   }
 
   /**
-   * The same text cut in trigrams: finds the documents that contain each quoted phrase, so a
-   * search whose words are common reads only the documents that have them all.
+   * The phrase table of a text index: each document's indexed strings folded (phraseTextOf), cut
+   * in trigrams with case kept, so a phrase query finds exactly the documents holding a phrase.
    */
-  private substringTable(definition: IndexDefinition): string {
-    return this.textTable(definition).replace('em_t', 'em_s');
+  private createPhraseTable(definition: IndexDefinition): void {
+    this.store.exec(`CREATE VIRTUAL TABLE ${this.phraseTable(definition)} USING fts5(content, tokenize = 'trigram case_sensitive 1')`);
+  }
+
+  private phraseTable(definition: IndexDefinition): string {
+    return this.textTable(definition).replace('em_t', 'em_p');
   }
 
   /** The FTS5 table of a text index: its rowid is the document's rid. */

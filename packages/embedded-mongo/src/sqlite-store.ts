@@ -122,11 +122,12 @@ export class SqliteStore implements StoreStatements {
       db.exec('PRAGMA synchronous = FULL');
       db.exec(`BEGIN IMMEDIATE; ${SCHEMA} COMMIT;`);
       noteCreated(dataDir, options.logger);
-      const migrated = store.write(() => importLegacyCollectionFiles(dataDir, store));
+      const { migrated, upgraded } = store.write(() => ({ migrated: importLegacyCollectionFiles(dataDir, store), upgraded: store.upgradeTextIndexes() }));
       if (migrated) {
         setAsideLegacyFolders(dataDir, migrated.folders);
         options.logger.info({ dataDir, collections: migrated.collections, documents: migrated.documents }, 'embedded MongoDB moved the old collection files into SQLite');
       }
+      if (upgraded.length > 0) options.logger.info({ dataDir, collections: upgraded }, "embedded MongoDB rebuilt its text indexes' phrase tables");
     } catch (error) {
       db.close();
       store.releaseInUseMarker(false);
@@ -312,6 +313,13 @@ export class SqliteStore implements StoreStatements {
   markSchemaChanged(): void {
     if (!this.schemaChanged) this.run("UPDATE em_meta SET value = value + 1 WHERE key = 'schema_version'");
     this.schemaChanged = true;
+  }
+
+  /** Brings every text index to this version's tables (SqliteCollection.upgradeTextIndexes); the collections that changed. */
+  private upgradeTextIndexes(): string[] {
+    const upgraded = [...this.databases.values()].flatMap((collections) => [...collections.values()]).filter((collection) => collection.upgradeTextIndexes());
+    if (upgraded.length > 0) this.markSchemaChanged();
+    return upgraded.map((collection) => collection.namespace);
   }
 
   databaseNames(): string[] {

@@ -89,35 +89,53 @@ export function ftsQuery(search: TextSearch): string | undefined {
 }
 
 /**
- * The FTS5 trigram query that keeps the documents holding every quoted phrase as a substring
- * (case and diacritics ignored): only for phrases of three characters or more in plain ASCII,
- * where SQLite folds case as JavaScript does; the phrase check on each document stays exact.
+ * How the phrases of a text search read the phrase table (see phraseTextOf), all exactly: a
+ * phrase of three characters or more (folded) as an FTS5 trigram phrase query, which finds the
+ * documents whose folded text holds it, a shorter one as `instr` on each candidate's folded text.
  */
-export function substringQuery(search: TextSearch): string | undefined {
-  const usable = search.phrases.filter((phrase) => phrase.length >= 3 && /^[\x20-\x7e]+$/.test(phrase));
-  return usable.length ? usable.map((phrase) => `"${phrase.replaceAll('"', '""')}"`).join(' AND ') : undefined;
+export interface PhraseQueries {
+  /** Every phrase of three characters or more, ANDed, as an FTS5 query of the phrase table. */
+  all: string | undefined;
+  /** The negated phrases of three characters or more, ORed: a document they find is left out. */
+  none: string | undefined;
+  /** Shorter phrases, folded, each of which a document's folded text must contain. */
+  contained: string[];
+  /** Shorter negated phrases, folded, none of which it may contain. */
+  notContained: string[];
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The string values of a text index's fields, as FTS5 stores them for the document. */
-export function textOf(document: Document, fields: readonly string[]): string {
-  return fields
-    .flatMap((field) => pathValues(document, field))
-    .filter((value): value is string => typeof value === 'string')
-    .join('\n');
-}
-
-/** The phrases' part of a text search, checked on a candidate: every phrase in some field, no negated one in any. */
-export function matchesPhrases(document: Document, fields: readonly string[], search: TextSearch): boolean {
-  if (search.phrases.length === 0 && search.negatedPhrases.length === 0) return true;
-  const values = fields
-    .flatMap((field) => pathValues(document, field))
-    .filter((value): value is string => typeof value === 'string')
-    .map(folded);
-  const contains = (phrase: string) => {
-    const wanted = folded(phrase);
-    return values.some((value) => value.includes(wanted));
+export function phraseQueries(search: TextSearch): PhraseQueries {
+  const long = (phrase: string) => [...phrase].length >= 3;
+  const quoted = (phrases: string[]) => phrases.map((phrase) => `"${phrase.replaceAll('"', '""')}"`);
+  const phrases = search.phrases.map(foldText);
+  const negated = search.negatedPhrases.map(foldText);
+  return {
+    all: phrases.some(long) ? quoted(phrases.filter(long)).join(' AND ') : undefined,
+    none: negated.some(long) ? quoted(negated.filter(long)).join(' OR ') : undefined,
+    contained: phrases.filter((phrase) => !long(phrase)),
+    notContained: negated.filter((phrase) => !long(phrase)),
   };
-  return search.phrases.every(contains) && !search.negatedPhrases.some(contains);
+}
+
+/** Text with case and diacritics folded away, as phrases are compared. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+function textValues(document: Document, fields: readonly string[]): string[] {
+  return fields.flatMap((field) => pathValues(document, field)).filter((value): value is string => typeof value === 'string');
+}
+
+/** The string values of a text index's fields, as its word table (FTS5, Porter) stores them for the document. */
+export function textOf(document: Document, fields: readonly string[]): string {
+  return textValues(document, fields).join('\n');
+}
+
+/**
+ * The same values folded, as the phrase table (FTS5 trigrams, case kept) stores them: a phrase is
+ * found where it is a substring of one of them. They are joined by a double quote, which no
+ * phrase holds (a quote ends it), so no match can run from one value into the next.
+ */
+export function phraseTextOf(document: Document, fields: readonly string[]): string {
+  return textValues(document, fields).map(foldText).join('"');
 }

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { Long, MongoClient, MongoServerError } from 'mongodb';
 import type { Collection, Db, Document, Filter, Sort } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -308,5 +309,211 @@ describe('$text with a text index', () => {
     expect(text).toMatchObject({ key: { _fts: 'text', _ftsx: 1 }, weights: { name: 1, description: 1 }, default_language: 'english' });
     await carts.createIndex({ name: 'text', description: 'text' });
     expect(await carts.listIndexes().toArray()).toHaveLength(2);
+  });
+});
+
+describe('$text with other conditions, a sort and a page', () => {
+  // A catalog in miniature: the inventory's shape (facets and a stored order) and text that trips
+  // phrases: case, word endings, words inside words, the same words in two fields, arrays.
+  const words = [
+    'Nomad',
+    'nomads',
+    'Rover',
+    'seat',
+    'seats',
+    'lithium',
+    'lifted',
+    'city',
+    'street-legal',
+    'forest',
+    'Forester',
+    'ev',
+    'XL',
+    '4',
+    'plus',
+    'the',
+    'a',
+    'Max',
+  ];
+  const pick = (n: number, count: number) => Array.from({ length: count }, (_, position) => words[(n * 7 + position * 5 + ((n >> position) % 3)) % words.length]!);
+  const vehicles: Stored[] = Array.from({ length: 300 }, (_, n) => ({
+    _id: n,
+    name: pick(n, 2 + (n % 3)).join(' '),
+    description: n % 10 === 0 ? [pick(n + 1, 3).join(' '), pick(n + 2, 2).join(' ')] : `${pick(n + 3, 4).join(' ')}.`,
+    facets: ['listed', `brand:${['denago', 'evolution', 'yamaha'][n % 3]}`, ...(n % 4 === 0 ? ['price:under-15000'] : [])],
+    order: `${n % 3}-${String((n * 37) % 300).padStart(3, '0')}`,
+  }));
+  let catalog: Collection<Stored>;
+
+  beforeAll(async () => {
+    catalog = db.collection<Stored>('catalog');
+    await catalog.insertMany(vehicles);
+    await catalog.createIndexes([{ key: { name: 'text', description: 'text' }, name: 'catalog_search' }, { key: { facets: 1, order: 1 } }]);
+  });
+
+  const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const inAField = (phrase: string) => [{ name: new RegExp(escaped(phrase), 'i') }, { description: new RegExp(escaped(phrase), 'i') }];
+
+  /**
+   * The same search with its phrases written out as MongoDB defines them (each in one field as a
+   * substring, case ignored), beside the same words unquoted: read by checking each document.
+   */
+  function spelledOut(phrases: string[], negatedPhrases: string[], otherWords: string) {
+    const terms = [...phrases, otherWords].join(' ');
+    const conditions = [...phrases.map((phrase) => ({ $or: inAField(phrase) })), ...negatedPhrases.map((phrase) => ({ $nor: inAField(phrase) }))];
+    return { $text: { $search: terms }, ...(conditions.length ? { $and: conditions } : {}) };
+  }
+
+  const searches: Array<{ phrases: string[]; negatedPhrases: string[]; otherWords: string }> = [
+    { phrases: ['nomad'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['nomad', 'lithium'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['seat'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['street-legal'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['rover seat'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['xl'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['4'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['ev', 'max'], negatedPhrases: [], otherWords: '' },
+    { phrases: ['forest'], negatedPhrases: ['forester'], otherWords: '' },
+    { phrases: [], negatedPhrases: ['xl'], otherWords: 'city' },
+    { phrases: ['plus'], negatedPhrases: ['lifted'], otherWords: 'rover' },
+    { phrases: [], negatedPhrases: [], otherWords: 'nomad lithium' },
+    { phrases: ['the'], negatedPhrases: [], otherWords: '' },
+  ];
+  const searchOf = ({ phrases, negatedPhrases, otherWords }: (typeof searches)[number]) =>
+    [...phrases.map((phrase) => `"${phrase}"`), ...negatedPhrases.map((phrase) => `-"${phrase}"`), otherWords].join(' ').trim();
+  const inventoryFilters: Filter<Stored>[] = [
+    { $and: [{ facets: 'listed' }] },
+    { $and: [{ facets: 'brand:denago' }, { facets: 'price:under-15000' }] },
+    { facets: 'brand:yamaha' },
+  ];
+  const pages = [
+    { skip: 0, limit: 24 },
+    { skip: 5, limit: 3 },
+    { skip: 0, limit: 1000 },
+  ];
+
+  it('finds, orders, pages and counts exactly the documents that hold the phrases, as checking each document does', async () => {
+    for (const search of searches) {
+      for (const filter of inventoryFilters) {
+        const pushedDown = { $text: { $search: searchOf(search) }, ...filter };
+        const checked = { $and: [spelledOut(search.phrases, search.negatedPhrases, search.otherWords), filter] };
+        const label = JSON.stringify(pushedDown);
+        for (const page of pages) {
+          const expected = await catalog.find(checked, { sort: { order: 1 }, ...page }).toArray();
+          expect(await catalog.find(pushedDown, { sort: { order: 1 }, ...page }).toArray(), label).toEqual(expected);
+          const [viaPipeline] = await catalog
+            .aggregate([{ $match: pushedDown }, { $sort: { order: 1 } }, { $skip: page.skip }, { $limit: page.limit }, { $project: { name: 1 } }])
+            .toArray()
+            .then((found) => [found]);
+          expect(viaPipeline, label).toEqual(expected.map(({ _id, name }) => ({ _id, name })));
+        }
+        expect(await catalog.countDocuments(pushedDown), label).toBe(await catalog.countDocuments(checked));
+      }
+    }
+  }, 120_000);
+
+  it('keeps the phrases exact after updates and deletes', async () => {
+    await catalog.updateMany({ _id: { $lt: 30 } }, { $set: { name: 'NOMAD Rover' } });
+    await catalog.updateOne({ _id: 40 }, { $set: { description: ['nomad', 'rover'] } });
+    await catalog.deleteMany({ _id: { $gte: 290 } });
+    for (const search of searches.slice(0, 5)) {
+      const pushedDown = { $text: { $search: searchOf(search) }, facets: 'listed' };
+      const checked = { $and: [spelledOut(search.phrases, search.negatedPhrases, search.otherWords), { facets: 'listed' }] };
+      expect(await catalog.find(pushedDown, { sort: { order: 1 } }).toArray()).toEqual(await catalog.find(checked, { sort: { order: 1 } }).toArray());
+      expect(await catalog.countDocuments(pushedDown)).toBe(await catalog.countDocuments(checked));
+    }
+    // "nomad rover" spans the two strings of the array, which are two values: not a phrase there.
+    expect((await catalog.find({ $text: { $search: '"nomad rover"' }, _id: 40 }).toArray()).map((found) => found._id)).toEqual([]);
+  });
+
+  it('ignores case and accents in phrases, and finds a short phrase inside a word', async () => {
+    const accents = db.collection<Stored>('accents');
+    await accents.createIndex({ name: 'text', description: 'text' });
+    await accents.insertMany([
+      { _id: 1, name: 'Café Crème', description: 'Ünïcode seats' },
+      { _id: 2, name: 'cafe creme', description: 'plain seats' },
+      { _id: 3, name: 'Cafeteria', description: 'no cream' },
+    ]);
+    const ids = async (search: string) => (await accents.find({ $text: { $search: search } }).toArray()).map((found) => found._id).sort();
+    expect(await ids('"CAFÉ crème"')).toEqual([1, 2]);
+    expect(await ids('"unicode seats"')).toEqual([1]);
+    expect(await ids('cafe -"crème"')).toEqual([]);
+    expect(await ids('cafeteria -"ün"')).toEqual([3]);
+    expect(await ids('"ni" seats')).toEqual([1]);
+  });
+
+  it.runIf(againstEmbedded)('answers the inventory search in SQL: the text tables within the index order, nothing checked on documents', async () => {
+    const filter = { $text: { $search: '"nomad" "lithium"' }, $and: [{ facets: 'listed' }] };
+    const page = (await catalog.find(filter).sort({ order: 1 }).skip(24).limit(24).explain()) as Document;
+    expect(page.queryPlanner.winningPlan).toEqual({
+      stage: 'FETCH',
+      filterCheckedOnDocuments: false,
+      inputStage: expect.objectContaining({
+        stage: 'IXSCAN',
+        indexName: 'facets_1_order_1',
+        keyOrderIsSortOrder: true,
+        intersectedWith: [
+          expect.objectContaining({ stage: 'TEXT', indexName: 'catalog_search', phrases: ['nomad', 'lithium'], phraseTable: expect.stringMatching(/^em_p\d+$/) }),
+        ],
+      }),
+    });
+    const counted = await db.command({ explain: { count: 'catalog', query: filter }, verbosity: 'queryPlanner' });
+    expect(counted.queryPlanner.countWithoutDocuments).toBe(true);
+    const pipeline = (await catalog
+      .aggregate([{ $match: filter }, { $sort: { order: 1 } }, { $skip: 24 }, { $limit: 24 }, { $project: { name: 1 } }])
+      .explain()) as Document;
+    expect(pipeline.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { keyOrderIsSortOrder: true } });
+    expect(pipeline.stagesInMemory).toEqual(['$project']);
+
+    // A search alone reads the text tables only; a condition no index answers is checked on what they find.
+    const alone = (await catalog.find({ $text: { $search: '"nomad"' } }).explain()) as Document;
+    expect(alone.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { stage: 'TEXT' } });
+    const withRest = (await catalog.find({ $text: { $search: '"nomad"' }, name: /rover/ }).explain()) as Document;
+    expect(withRest.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: true, inputStage: { stage: 'TEXT' } });
+  });
+});
+
+describe.runIf(againstEmbedded)('a text index stored by an earlier version', () => {
+  it('gets its phrase table built from the documents at the next start, and its phrases are exact', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'embedded-mongo-text-upgrade-'));
+    try {
+      let store = await startEmbeddedMongo({ dataDir });
+      let connection = await new MongoClient(store.uri).connect();
+      const carts = connection.db('shop').collection<Stored>('carts');
+      await carts.createIndex({ name: 'text', description: 'text' });
+      await carts.insertMany([
+        { _id: 1, name: 'Nomad XL', description: 'Lithium, lifted' },
+        { _id: 2, name: 'Rover', description: 'A nomad seat' },
+        { _id: 3, name: 'Nomadic', description: 'seats' },
+      ]);
+      await connection.close();
+      await store.close();
+      // The earlier version's table: the text as written, trigrams folding case themselves.
+      const file = new DatabaseSync(path.join(dataDir, 'embedded-mongo.sqlite'));
+      const tableNames = (database: DatabaseSync) =>
+        (database.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as Array<{ name: string }>).map((row) => row.name);
+      const phraseTable = tableNames(file).find((name) => /^em_p\d+$/.test(name))!;
+      const earlier = phraseTable.replace('em_p', 'em_s');
+      file.exec(`DROP TABLE ${phraseTable}; CREATE VIRTUAL TABLE ${earlier} USING fts5(content, tokenize = 'trigram remove_diacritics 1')`);
+      file.close();
+
+      store = await startEmbeddedMongo({ dataDir });
+      connection = await new MongoClient(store.uri).connect();
+      const again = connection.db('shop').collection<Stored>('carts');
+      const ids = async (search: string) => (await again.find({ $text: { $search: search } }).toArray()).map((found) => found._id).sort();
+      // "Nomadic" holds the phrase and stems to the word.
+      expect(await ids('"nomad"')).toEqual([1, 2, 3]);
+      expect(await ids('"nomad xl"')).toEqual([1]);
+      expect(await ids('nomad -"seat"')).toEqual([1]);
+      await connection.close();
+      await store.close();
+      const tables = new DatabaseSync(path.join(dataDir, 'embedded-mongo.sqlite'));
+      const names = tableNames(tables);
+      tables.close();
+      expect(names).toContain(phraseTable);
+      expect(names).not.toContain(earlier);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
