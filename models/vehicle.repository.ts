@@ -79,6 +79,18 @@ export const vehicleRepository = {
     return records.map(vehicleFromRecord);
   },
 
+  /**
+   * The listed vehicles (or a brand's) in the catalog's order that come after the one whose order
+   * is `after` (from the first with null), at most `limit`, and the last one's order to go on
+   * from: a range of the {facets, order} index, so the whole catalog can be read a page at a time
+   * instead of as one result set that the store and this thread hold and decode at once.
+   */
+  async listedPage(after: string | null, limit: number, filter: { brand?: string } = {}): Promise<{ vehicles: Vehicle[]; last: string | null }> {
+    const match = { facets: filter.brand ? brandFacet(filter.brand) : LISTED_FACET, ...(after === null ? {} : { order: mongoose.trusted({ $gt: after }) }) };
+    const records = await read(() => VehicleCollection.find(match).sort(CATALOG_ORDER).limit(limit).batchSize(limit).lean<VehicleRecord[]>().exec());
+    return { vehicles: records.map(vehicleFromRecord), last: records.at(-1)?.order ?? null };
+  },
+
   /** Any vehicle, a sold unit too (its page still answers), by its uuid or its slug. */
   async findOne(key: { id: string } | { slug: string }): Promise<Vehicle | null> {
     const record = await read(() => VehicleCollection.findOne(key).lean<VehicleRecord>().exec());
@@ -125,9 +137,10 @@ export const vehicleRepository = {
   },
 
   /**
-   * One page of the listed vehicles that pass the filters, with only the fields `projection` names.
-   * Without a search, the count and the page are read from the facets' index (one page of it, in
-   * order); a search's candidates come from the text index, read once for both.
+   * One page of the listed vehicles that pass the filters, with only the fields `projection` names,
+   * and how many pass: a count and one page in the catalog's order, both answered by the indexes
+   * (the facets' index, and the text index for a search: MongoDB's $text; in the embedded store
+   * FTS5 within the facets' index order, so only the page's vehicles are read).
    */
   async matchingPage<T>(
     filters: InventoryFilters,
@@ -136,20 +149,13 @@ export const vehicleRepository = {
     heldCategories: readonly string[] = [],
   ): Promise<MatchingPage<T>> {
     const match = inventoryMatch(filters, heldCategories);
-    const pageStages = [{ $sort: CATALOG_ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }];
-    if (filters.search.trim() === '') {
-      const [matching, vehicles] = await read(() =>
-        Promise.all([VehicleCollection.countDocuments(match).exec(), VehicleCollection.aggregate<T>([{ $match: match }, ...pageStages]).exec()]),
-      );
-      return { matching, vehicles };
-    }
-    const [result] = await read(() =>
-      VehicleCollection.aggregate<{ matching: Array<{ count: number }>; vehicles: T[] }>([
-        { $match: match },
-        { $facet: { matching: [{ $count: 'count' }], vehicles: pageStages } },
-      ]).exec(),
+    const [matching, vehicles] = await read(() =>
+      Promise.all([
+        VehicleCollection.countDocuments(match).exec(),
+        VehicleCollection.aggregate<T>([{ $match: match }, { $sort: CATALOG_ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }]).exec(),
+      ]),
     );
-    return { matching: result?.matching[0]?.count ?? 0, vehicles: result?.vehicles ?? [] };
+    return { matching, vehicles };
   },
 
   /** The model entries as stored (a feed's units are left out). */
