@@ -53,7 +53,8 @@ export function composeSite(options: SiteOptions): Site {
   const { env, logger, clock } = options;
   const business = businessProfile(options.business, env.PUBLIC_ORIGIN);
   const catalog = createCatalogService({ clock, showrooms: options.business.showrooms, photoBaseUrl: env.PHOTO_BASE_URL });
-  const leadIntake = createLeadIntake({ business });
+  const siteContent = createSiteContentReader({ business, filePromotions: options.business.promotions, clock });
+  const leadIntake = createLeadIntake({ business, holidays: async () => (await siteContent.now()).business.holidays });
   const inquiries = createInquirySender(createInquiryService({ catalog, crmCopy: Boolean(env.CRM_ADF_TO), clock, leads: leadIntake }), { logger, clock });
   const site = siteData(business);
   const moment = currentBusinessMoment(business, options.business.promotions, clock);
@@ -72,7 +73,7 @@ export function composeSite(options: SiteOptions): Site {
   const app = createApp({
     env,
     business,
-    siteContent: createSiteContentReader({ business, filePromotions: options.business.promotions, clock }),
+    siteContent,
     logger,
     clock,
     catalog,

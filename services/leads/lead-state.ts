@@ -62,17 +62,35 @@ export interface LeadIntake {
   leadOf(inquiry: LeadIntakeInquiry, unitLocation: string | undefined): Promise<StoredLead>;
 }
 
+export interface LeadIntakeOptions {
+  business: Pick<BusinessProfile, 'hours' | 'holidays' | 'leadResponseMinutes' | 'showrooms'>;
+  /**
+   * The holidays as the site shows them now: the business file's and those staff add at
+   * /staff/closures (services/site-content/site-content-reader.ts). Without it, the file's.
+   */
+  holidays?: () => Promise<BusinessProfile['holidays']>;
+}
+
 /**
- * New leads: their due time from the business hours, the showroom of the unit asked about (when the
- * business file knows it), and, when the inbox's setting is round-robin, the active sales account
- * whose turn it is (an automatic assignment in the history).
+ * New leads: their due time from the business hours and holidays (a closure staff added today
+ * moves it to the next opening), the showroom of the unit asked about (when the business file
+ * knows it), and, when the inbox's setting is round-robin, the active sales account whose turn it
+ * is (an automatic assignment in the history).
  */
-export function createLeadIntake(options: { business: Pick<BusinessProfile, 'hours' | 'holidays' | 'leadResponseMinutes' | 'showrooms'> }): LeadIntake {
-  const timing = leadTimingOf(options.business);
+export function createLeadIntake(options: LeadIntakeOptions): LeadIntake {
+  const fileTiming = leadTimingOf(options.business);
+  let current: { holidays: BusinessProfile['holidays']; timing: LeadTiming } | undefined;
+  const timing = async (): Promise<LeadTiming> => {
+    if (!options.holidays) return fileTiming;
+    const holidays = await options.holidays();
+    // The holidays change only when staff change them: the schedule is worked out once per change.
+    if (current?.holidays !== holidays) current = { holidays, timing: leadTimingOf({ ...options.business, holidays }) };
+    return current.timing;
+  };
   const showroomIds = new Set(options.business.showrooms.map((showroom) => showroom.id));
   return {
     async leadOf(inquiry, unitLocation) {
-      const lead = initialLeadState(inquiry, timing, unitLocation && showroomIds.has(unitLocation) ? unitLocation : undefined);
+      const lead = initialLeadState(inquiry, await timing(), unitLocation && showroomIds.has(unitLocation) ? unitLocation : undefined);
       const assigneeId = await roundRobinAssignee(inquiry.createdAt);
       const stored = assigneeId ? objectIdOf(assigneeId) : null;
       if (!assigneeId || !stored) return lead;

@@ -1,7 +1,9 @@
 import request from 'supertest';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { auditEventRepository } from '../../models/audit-event.repository';
+import { InquiryCollection } from '../../models/inquiry.model';
 import { siteContentRepository } from '../../models/site-content.repository';
+import { VALID_INQUIRY } from '../support/fixtures';
 import { byId, jsonLd, textOf } from '../support/page-html';
 import { createActiveStaff, openStaffSession, pageFormToken, type TestStaffSession } from '../support/staff-session';
 import { useTestApp } from '../support/test-app';
@@ -122,6 +124,12 @@ describe('a holiday closure a manager adds', () => {
     const showroom = await request(site.app).get('/showroom').expect(200);
     expect(readable(byId(showroom.text, 'locations'))).toContain('Staff training day');
     expect(JSON.stringify(jsonLd(showroom.text))).toContain('Staff training day');
+
+    // An inquiry sent today is due within the response time counted from the next opening, as
+    // the reply promise says: Tuesday 9:00 plus the hour, not 11:00 on the closed day.
+    const sent = await request(site.app).post('/api/contact').set('Origin', ORIGIN).send(VALID_INQUIRY).expect(201);
+    const lead = await InquiryCollection.findOne({ id: (sent.body as { id: string }).id }).lean();
+    expect(lead?.lead?.dueAt).toEqual(newJersey('2026-11-24T10:00:00'));
   });
 
   test('shorter hours for one showroom apply to that showroom alone', async () => {
