@@ -3,7 +3,7 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type AddressInfo } from 'node:net';
 import type { RequestHandler } from 'express';
 import { composeSite, type Site } from './compose-site';
-import { seedCatalogIfEmpty } from '../services/catalog-import.service';
+import { seedCatalogOnce } from '../services/catalog-seed.service';
 import { backfillLeads } from '../services/leads/lead-backfill.service';
 import { createFeedSchedule, type FeedSchedule } from '../services/feed-schedule.service';
 import { createPhotoUploadWorker } from '../services/photos/photo-uploads.service';
@@ -66,7 +66,8 @@ export async function startServer(options: {
   });
   let site: Site;
   try {
-    if (env.SEED_CATALOG) await seedCatalogIfEmpty(logger);
+    // Once, however many instances start together on an empty database (a lease in the database).
+    if (env.SEED_CATALOG) await seedCatalogOnce({ logger, clock: systemClock });
     // Inquiries stored before the leads inbox get their lead state once (nothing to read afterwards).
     await backfillLeads({ business: options.business, logger });
     // An import killed mid-photo leaves its unfinished folders behind; the next start clears them.
