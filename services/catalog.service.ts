@@ -15,7 +15,20 @@ import { photoAtBase } from './photos/photo-paths';
 export interface CatalogService extends Catalog {
   /** The catalog's version: one small document, bumped by every catalog write, read at most once a second. */
   catalogVersion(): Promise<CatalogVersion>;
+  /**
+   * The listed vehicles (or a house brand's, as listVehiclesByBrand) in the catalog's order, a page
+   * at a time: what the whole catalog costs to list is held one page at a time, in this thread and
+   * in the store's.
+   */
+  listedVehiclePages(filter?: { brand?: Brand }): AsyncIterable<Vehicle[]>;
 }
+
+/**
+ * How many vehicles one read of a whole-catalog listing brings (about 0.4 MB of JSON): small enough
+ * that decoding one never holds up other requests for long, large enough that 23,000 units are 46
+ * reads.
+ */
+const LISTING_PAGE_SIZE = 500;
 
 /** How long a read of the catalog version serves: another process's catalog import shows within this. */
 const VERSION_MAX_AGE_MS = 1000;
@@ -30,6 +43,8 @@ export interface CatalogServiceOptions {
   versionMaxAgeMs?: number;
   /** PHOTO_BASE_URL: where pages point for the units' photos (a CDN or the bucket); unset: the site's /photos. */
   photoBaseUrl?: string;
+  /** How many vehicles one read of a whole-catalog listing brings; tests list a small catalog in several pages. */
+  listingPageSize?: number;
 }
 
 /**
@@ -38,7 +53,13 @@ export interface CatalogServiceOptions {
  * nothing rather than reaching the database. Pages read through the database's own paging and
  * counting, so what a page costs does not grow with the catalog.
  */
-export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSION_MAX_AGE_MS, photoBaseUrl }: CatalogServiceOptions): CatalogService {
+export function createCatalogService({
+  clock,
+  showrooms,
+  versionMaxAgeMs = VERSION_MAX_AGE_MS,
+  photoBaseUrl,
+  listingPageSize = LISTING_PAGE_SIZE,
+}: CatalogServiceOptions): CatalogService {
   // The catalog records photos at their site paths; pages get them where PHOTO_BASE_URL says.
   const withPhotos = <T extends Vehicle | null>(vehicle: T): T =>
     photoBaseUrl === undefined || !vehicle?.unit
@@ -87,17 +108,31 @@ export function createCatalogService({ clock, showrooms, versionMaxAgeMs = VERSI
     }
     return held.choices;
   };
+  // Page after page along the catalog's order. A vehicle whose place in the order moves past the
+  // last page read while the list is read would come twice; it comes once.
+  async function* listedVehiclePages(filter: { brand?: Brand } = {}): AsyncGenerator<Vehicle[]> {
+    if (filter.brand !== undefined && !houseBrands.includes(filter.brand)) return;
+    await keysWritten();
+    const seen = new Set<string>();
+    let after: string | null = null;
+    do {
+      const page: { vehicles: Vehicle[]; last: string | null } = await vehicleRepository.listedPage(after, listingPageSize, filter);
+      after = page.vehicles.length < listingPageSize ? null : page.last;
+      const fresh = page.vehicles.filter((vehicle) => !seen.has(vehicle.id) && seen.add(vehicle.id));
+      if (fresh.length > 0) yield fresh.map(withPhotos);
+    } while (after !== null);
+  }
+  const allOf = async (pages: AsyncIterable<Vehicle[]>) => {
+    const vehicles: Vehicle[] = [];
+    for await (const page of pages) vehicles.push(...page);
+    return vehicles;
+  };
   return {
-    listVehicles: async () => {
-      await keysWritten();
-      return allWithPhotos(vehicleRepository.listed());
-    },
+    listVehicles: () => allOf(listedVehiclePages()),
 
-    async listVehiclesByBrand(brand: Brand) {
-      if (!houseBrands.includes(brand)) return [];
-      await keysWritten();
-      return allWithPhotos(vehicleRepository.listed({ brand }));
-    },
+    listVehiclesByBrand: (brand: Brand) => allOf(listedVehiclePages({ brand })),
+
+    listedVehiclePages,
 
     findVehicle: async (id: string) => (isVehicleId(id) ? withPhotos(await vehicleRepository.findOne({ id: id.toLowerCase() })) : null),
 

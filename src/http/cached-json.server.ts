@@ -3,26 +3,49 @@ import type { Request, Response } from 'express';
 import type { CatalogVersion } from '../catalog/catalog-version';
 import { singleFlight } from '../cache/single-flight';
 import { SHARED_CACHE_CONTROL } from './cache-control.server';
-import { precompress } from './precompressed-body.server';
+import { precompress, precompressParts } from './precompressed-body.server';
 import { createResponseCache } from './response-cache.server';
 import { sendPrecompressed, type PrecompressedResponse } from './send-precompressed.server';
 import type { Clock } from '../time/clock';
 
-/** A JSON answer, and whether it may be kept for every request of its key until the catalog changes. */
-export interface JsonAnswer {
+/**
+ * A JSON answer, and whether it may be kept for every request of its key until the catalog changes.
+ * A long list comes as `pages` instead of `body`: the JSON array of all their items, serialised and
+ * compressed a page at a time as the pages come, so that neither the list nor its JSON is ever
+ * held whole and no one step holds up other requests for long.
+ */
+export type JsonAnswer = {
   status: number;
-  body: unknown;
   keep: boolean;
   cacheControl?: string;
-}
+} & ({ body: unknown } | { pages: AsyncIterable<readonly unknown[]> });
 
 export type SendJson = (req: Request, res: Response, key: string, answer: () => Promise<JsonAnswer>) => Promise<void>;
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** The JSON array of every page's items: the bytes JSON.stringify gives for them in one array. */
+export async function* jsonArrayParts(pages: AsyncIterable<readonly unknown[]>): AsyncGenerator<Buffer> {
+  let first = true;
+  for await (const page of pages) {
+    if (page.length === 0) continue;
+    const items = JSON.stringify(page).slice(1, -1);
+    yield Buffer.from(first ? `[${items}` : `,${items}`);
+    first = false;
+  }
+  yield Buffer.from(first ? '[]' : ']');
+}
+
+async function bodyOf(answer: JsonAnswer): Promise<unknown> {
+  if ('body' in answer) return answer.body;
+  const items: unknown[] = [];
+  for await (const page of answer.pages) items.push(...page);
+  return items;
+}
+
 /** An answer that is not kept: serialised and compressed for this request, revalidated with a hash of the body. */
-function sendFresh(req: Request, res: Response, answer: JsonAnswer): void {
-  const json = JSON.stringify(answer.body);
+async function sendFresh(req: Request, res: Response, answer: JsonAnswer): Promise<void> {
+  const json = JSON.stringify(await bodyOf(answer));
   res.status(answer.status).set({ 'Content-Type': JSON_TYPE, 'Cache-Control': answer.cacheControl ?? SHARED_CACHE_CONTROL });
   if (answer.status === 200) res.set('ETag', `W/"${createHash('sha1').update(json).digest('base64url')}"`);
   if (answer.status === 200 && req.fresh) {
@@ -41,29 +64,35 @@ function sendFresh(req: Request, res: Response, answer: JsonAnswer): void {
 export function cachedJson(clock: Clock, version?: () => Promise<CatalogVersion>): SendJson {
   const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, clock });
   const once = singleFlight<PrecompressedResponse | JsonAnswer>();
-  return async (req, res, key, answer) => {
-    let generation: string | null = null;
+  const generationNow = async (): Promise<string | null> => {
     try {
-      if (version) generation = String((await version()).revision);
+      return version ? String((await version()).revision) : null;
     } catch {
       // The version cannot be read: answer as if there were no cache.
+      return null;
     }
+  };
+  return async (req, res, key, answer) => {
+    const generation = await generationNow();
     if (generation === null) return sendFresh(req, res, await answer());
     const kept = cache.get(generation, key);
     if (kept) return sendPrecompressed(req, res, kept);
     const made = await once(`${generation}\n${key}`, async () => {
       const fresh = await answer();
-      if (!fresh.keep) return fresh;
+      // Several requests may wait for one answer: pages are read once, into a body they share.
+      if (!fresh.keep) return 'body' in fresh ? fresh : { status: fresh.status, keep: false, cacheControl: fresh.cacheControl, body: await bodyOf(fresh) };
       const response: PrecompressedResponse = {
         status: fresh.status,
         contentType: JSON_TYPE,
         cacheControl: fresh.cacheControl ?? SHARED_CACHE_CONTROL,
-        body: await precompress(Buffer.from(JSON.stringify(fresh.body))),
+        body: 'body' in fresh ? await precompress(Buffer.from(JSON.stringify(fresh.body))) : await precompressParts(jsonArrayParts(fresh.pages)),
       };
-      cache.set(generation, key, response);
+      // An answer read a page at a time while the catalog changed may hold some of each version:
+      // it answers the requests that waited for it, and the next request makes it again.
+      if (!('pages' in fresh) || (await generationNow()) === generation) cache.set(generation, key, response);
       return response;
     });
     if ('contentType' in made) sendPrecompressed(req, res, made);
-    else sendFresh(req, res, made);
+    else await sendFresh(req, res, made);
   };
 }

@@ -1,5 +1,7 @@
+import { pipeline } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import type { PrecompressedBody } from './precompressed-body.server';
+import { identityLengthOf, type PrecompressedBody } from './precompressed-body.server';
 
 export interface PrecompressedResponse {
   status: number;
@@ -61,8 +63,21 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
     res.writeHead(304, headers).end();
     return;
   }
-  const bytes = body[encoding];
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
+  const bytes = body[encoding];
+  if (bytes === null) {
+    // A large body kept only compressed: decoded from its gzip as it is written, on the thread pool.
+    headers['Content-Length'] = identityLengthOf(body);
+    res.writeHead(response.status, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const decoding = createGunzip();
+    pipeline(decoding, res, () => undefined);
+    decoding.end(body.gzip);
+    return;
+  }
   headers['Content-Length'] = bytes.length;
   res.writeHead(response.status, headers);
   res.end(req.method === 'HEAD' ? undefined : bytes);
