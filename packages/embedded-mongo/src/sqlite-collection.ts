@@ -292,7 +292,9 @@ export class SqliteCollection {
   /**
    * The rids a text search finds, as one SELECT over its FTS5 tables: any of its words in the
    * word table and none of the negated ones, then every phrase and no negated phrase in the
-   * phrase table (phraseQueries), so nothing is left to check on a document.
+   * phrase table (phraseQueries), so nothing is left to check on a document. The tables' answers
+   * are combined as sets (INTERSECT, EXCEPT): `rowid IN (…)` beside a MATCH would run the MATCH
+   * again for every rowid of the list.
    */
   private textMatch(text: NonNullable<QueryPlan['text']>): { sql: string; parameters: SQLInputValue[] } | undefined {
     const words = ftsQuery(text.search);
@@ -303,24 +305,20 @@ export class SqliteCollection {
     let sql = `SELECT rowid FROM ${wordTable} WHERE ${wordTable} MATCH ?`;
     const parameters: SQLInputValue[] = [words];
     if (phrases.all !== undefined) {
-      sql += ` AND rowid IN (SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?)`;
+      sql += ` INTERSECT SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?`;
       parameters.push(phrases.all);
     }
     if (phrases.none !== undefined) {
-      sql += ` AND rowid NOT IN (SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?)`;
+      sql += ` EXCEPT SELECT rowid FROM ${phraseTable} WHERE ${phraseTable} MATCH ?`;
       parameters.push(phrases.none);
     }
-    // Phrases too short for trigrams: looked for in each candidate's folded text.
-    const folded = `(SELECT content FROM ${phraseTable} WHERE rowid = ${wordTable}.rowid)`;
-    for (const phrase of phrases.contained) {
-      sql += ` AND instr(${folded}, ?) > 0`;
-      parameters.push(phrase);
-    }
-    for (const phrase of phrases.notContained) {
-      sql += ` AND instr(${folded}, ?) = 0`;
-      parameters.push(phrase);
-    }
-    return { sql, parameters };
+    if (phrases.contained.length + phrases.notContained.length === 0) return { sql, parameters };
+    // Phrases too short for trigrams: looked for in the folded text of each document found so far.
+    const conditions = [...phrases.contained.map(() => 'instr(content, ?) > 0'), ...phrases.notContained.map(() => 'instr(content, ?) = 0')];
+    return {
+      sql: `SELECT rowid FROM ${phraseTable} WHERE rowid IN (${sql}) AND ${conditions.join(' AND ')}`,
+      parameters: [...parameters, ...phrases.contained, ...phrases.notContained],
+    };
   }
 
   /**
