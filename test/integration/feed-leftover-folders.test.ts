@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProductionServer } from '../support/production-server';
 import { VehicleCollection } from '../../models/vehicle.model';
 import { importFeed } from '../../services/feed-import.service';
+import { temporaryPhotoFolderPrefix } from '../../services/photos/abandoned-photo-folders';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos, TEST_FEED_LOCATIONS } from '../support/test-feed';
 
@@ -102,7 +103,9 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
       await database?.close();
     });
 
-    it("removes folders of processes that are gone (or from before folders named their process), and untouched ones, keeping a running import's", async () => {
+    it("removes folders of processes that are gone (or from before folders named their process), and untouched ones, keeping a running import's and another machine's", async () => {
+      const thisMachine = /\.([a-f0-9]{8})-$/.exec(temporaryPhotoFolderPrefix(HASH))![1]!;
+      const otherMachine = thisMachine === '0badcafe' ? '00c0ffee' : '0badcafe';
       const photosDir = path.join(work, 'data-left', 'photos');
       const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60_000)'], { stdio: 'ignore' });
       const gone = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
@@ -114,6 +117,11 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
           ofRunningProcess: `.${HASH}-${running.pid}-Ij56Kl`,
           ofRunningButUntouchedForHours: `.${'b'.repeat(32)}-${running.pid}-Mn78Op`,
           ofThisProcess: `.${'c'.repeat(32)}-${process.pid}-Qr90St`,
+          // Named as the folder photo store names them now: the process and the machine.
+          ofGoneProcessHere: `.${'d'.repeat(32)}-${gone.pid}.${thisMachine}-a1b2c3`,
+          // Another machine (a container beside this one on a shared volume): its process ids mean nothing here.
+          ofAnotherMachine: `.${'e'.repeat(32)}-${gone.pid}.${otherMachine}-d4e5f6`,
+          ofAnotherMachineUntouchedForHours: `.${'f'.repeat(32)}-${gone.pid}.${otherMachine}-a7b8c9`,
         };
         for (const name of Object.values(folders)) {
           await mkdir(path.join(photosDir, name), { recursive: true });
@@ -123,10 +131,11 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
         await writeFile(path.join(photosDir, '.notes'), 'not a photo folder');
         const hoursAgo = new Date(Date.now() - 3 * 60 * 60 * 1000);
         await utimes(path.join(photosDir, folders.ofRunningButUntouchedForHours), hoursAgo, hoursAgo);
+        await utimes(path.join(photosDir, folders.ofAnotherMachineUntouchedForHours), hoursAgo, hoursAgo);
 
         const feed = await writeTestFeed(work, 'next.csv', TEST_FEED_ROWS.onward);
         expect(await importFeed(feed, { full: false, locations: TEST_FEED_LOCATIONS, photosDir, concurrency: 1 })).toMatchObject({ created: 1 });
-        expect(await hiddenIn(photosDir)).toEqual(['.notes', folders.ofRunningProcess, folders.ofThisProcess].sort());
+        expect(await hiddenIn(photosDir)).toEqual(['.notes', folders.ofRunningProcess, folders.ofThisProcess, folders.ofAnotherMachine].sort());
         expect(await readdir(photosDir)).toContain(HASH);
         expect(await VehicleCollection.countDocuments().exec()).toBe(1);
       } finally {
