@@ -108,19 +108,26 @@ export function createCatalogService({
     }
     return held.choices;
   };
-  // Page after page along the catalog's order. A vehicle whose place in the order moves past the
-  // last page read while the list is read would come twice; it comes once.
+  // Page after page along the catalog's order, the next page asked for before this one is handed
+  // on, so the store reads it while this thread serialises this one. A vehicle whose place in the
+  // order moves past the last page read while the list is read would come twice; it comes once.
   async function* listedVehiclePages(filter: { brand?: Brand } = {}): AsyncGenerator<Vehicle[]> {
     if (filter.brand !== undefined && !houseBrands.includes(filter.brand)) return;
     await keysWritten();
     const seen = new Set<string>();
-    let after: string | null = null;
-    do {
-      const page: { vehicles: Vehicle[]; last: string | null } = await vehicleRepository.listedPage(after, listingPageSize, filter);
-      after = page.vehicles.length < listingPageSize ? null : page.last;
+    const read = (after: string | null) => {
+      const page = vehicleRepository.listedPage(after, listingPageSize, filter);
+      // Failure is seen where the page is awaited, or not at all if the reader stopped before it.
+      page.catch(() => undefined);
+      return page;
+    };
+    let next: ReturnType<typeof read> | null = read(null);
+    while (next !== null) {
+      const page: Awaited<ReturnType<typeof read>> = await next;
+      next = page.vehicles.length < listingPageSize || page.last === null ? null : read(page.last);
       const fresh = page.vehicles.filter((vehicle) => !seen.has(vehicle.id) && seen.add(vehicle.id));
       if (fresh.length > 0) yield fresh.map(withPhotos);
-    } while (after !== null);
+    }
   }
   const allOf = async (pages: AsyncIterable<Vehicle[]>) => {
     const vehicles: Vehicle[] = [];
