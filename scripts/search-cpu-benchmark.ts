@@ -1,0 +1,204 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { get } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, promisify } from 'node:util';
+import { generatedCatalog } from '../test/support/generated-catalog';
+import { listeningPortInLog } from '../test/support/listening-port';
+import { cpuSecondsOf } from './process-usage';
+
+// The inventory search alone (issue 26), several builds side by side: per catalog size each
+// build imports the generated catalog into its own data folder (kept under var/bench-search and
+// reused), then all the builds' servers run at once and are asked in turn, in rotating order
+// over the rounds, the same searches one at a time (`/inventory?search=<term>`, 12 terms in
+// turn, never cached). CPU is the whole server process (web thread, the store's worker, the
+// thread pool, V8's helpers) from /proc/<pid>/stat, and per thread from /proc/<pid>/task; the
+// figures are the median over the rounds of CPU ms per request, with the lowest and highest
+// round, beside the load average.
+//
+//   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist
+
+const SEARCH_TERMS = ['nomad', 'city', 'rover', 'maverick', 'forester', 'ranger', 'carrier', 'classic', 'turfman', 'max', 'lithium', 'plus'];
+
+const { values: options } = parseArgs({
+  options: {
+    build: { type: 'string', multiple: true, default: [] },
+    sizes: { type: 'string', default: '2300,23000' },
+    rounds: { type: 'string', default: '5' },
+    requests: { type: 'string', default: '36' },
+    page: { type: 'string', default: '1' },
+  },
+});
+
+const builds = options.build.map((entry) => {
+  const [name, dist] = entry.split('=');
+  if (!name || !dist || !existsSync(path.join(dist, 'server/server.js'))) throw new Error(`--build name=dist: no server build at ${String(dist)}`);
+  return { name, dist: path.resolve(dist) };
+});
+if (builds.length === 0) throw new Error('name at least one --build name=dist');
+const sizes = options.sizes.split(',').map(Number);
+const rounds = Number(options.rounds);
+const requestsPerRound = Number(options.requests);
+const page = Number(options.page);
+const workDir = path.resolve('var/bench-search');
+
+const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const load = () =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+function getStatus(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      response.resume();
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+/** CPU ticks of each thread of a process, by thread id, with its name. */
+function threadTicks(pid: number): Map<string, { name: string; ticks: number }> {
+  const threads = new Map<string, { name: string; ticks: number }>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      threads.set(tid, { name: tid === String(pid) ? 'web thread' : name, ticks: Number(fields[11]) + Number(fields[12]) });
+    } catch {
+      // A thread that ended between the listing and the read.
+    }
+  }
+  return threads;
+}
+
+/** Per thread name, the ticks used between two readings. */
+function ticksByName(before: Map<string, { name: string; ticks: number }>, after: Map<string, { name: string; ticks: number }>): Map<string, number> {
+  const used = new Map<string, number>();
+  for (const [tid, thread] of after) used.set(thread.name, (used.get(thread.name) ?? 0) + thread.ticks - (before.get(tid)?.ticks ?? 0));
+  return used;
+}
+
+async function prepare(build: { name: string; dist: string }, size: number): Promise<string> {
+  const dataDir = path.join(workDir, `${build.name}-${size}`);
+  const marker = path.join(dataDir, 'imported');
+  if (existsSync(marker)) return dataDir;
+  await mkdir(dataDir, { recursive: true });
+  const catalog = path.join(workDir, `catalog-${size}.json`);
+  if (!existsSync(catalog)) await writeFile(catalog, JSON.stringify(generatedCatalog(size)));
+  const started = Date.now();
+  const runImport = () =>
+    promisify(execFile)(process.execPath, [path.join(build.dist, 'server/catalog-import.js'), catalog], { env: environment(dataDir), maxBuffer: 64 * 1024 * 1024 });
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await runImport();
+      break;
+    } catch (error) {
+      // On a busy machine the import's connection can time out while the store writes a large
+      // catalog in one go; the import is a sync, so another run finishes the same catalog.
+      if (attempt === 3) throw error;
+      console.log(`${build.name}: the import of ${size} units failed (${(error as Error).message.split('\n').slice(-2).join(' ')}); trying again`);
+    }
+  }
+  await writeFile(marker, `${new Date().toISOString()}\n`);
+  console.log(`${build.name}: imported ${size} units in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return dataDir;
+}
+
+function environment(dataDir: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    MAIL_DIR: path.join(workDir, 'mail'),
+    LOG_LEVEL: 'info',
+    SEARCH_RATE_LIMIT: '100000000',
+  };
+}
+
+async function startServer(build: { name: string; dist: string }, dataDir: string): Promise<{ server: ChildProcess; origin: string }> {
+  const logFile = path.join(workDir, `${build.name}-server.log`);
+  const log = openSync(logFile, 'w');
+  const server = spawn(process.execPath, [path.join(build.dist, 'server/server.js')], { env: environment(dataDir), stdio: ['ignore', log, log] });
+  closeSync(log);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`${build.name} exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
+    const port = listeningPortInLog(readFileSync(logFile, 'utf8'));
+    if (port !== null) return { server, origin: `http://127.0.0.1:${port}` };
+    await wait(100);
+  }
+  throw new Error(`${build.name} did not listen within 120 s`);
+}
+
+async function stop(server: ChildProcess): Promise<void> {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+}
+
+const ticksPerSecond = 100;
+
+for (const size of sizes) {
+  await mkdir(path.join(workDir, 'mail'), { recursive: true });
+  const running = [];
+  for (const build of builds) running.push({ build, ...(await startServer(build, await prepare(build, size))) });
+  try {
+    const url = (origin: string, n: number) => `${origin}/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}${page > 1 ? `&page=${page}` : ''}`;
+    // Warm up: each term once, answered, so no first-use cost is measured (a server's first
+    // inventory request writes what the catalog lacks and counts the filter choices, which can
+    // take longer than the store's timeout on a busy machine: asked again until it answers).
+    for (const side of running) {
+      for (const n of SEARCH_TERMS.keys()) {
+        const deadline = Date.now() + 300_000;
+        while ((await getStatus(url(side.origin, n))) !== 200) {
+          if (Date.now() > deadline) throw new Error(`${side.build.name}: ${url(side.origin, n)} did not answer 200 within 300 s`);
+          await wait(1000);
+        }
+      }
+    }
+    const failures = running.map(() => 0);
+    const perRequest = running.map(() => [] as number[]);
+    const threads = running.map(() => new Map<string, number>());
+    const loads: string[] = [load()];
+    for (let round = 0; round < rounds; round += 1) {
+      const order = running.map((_, index) => (index + round) % running.length);
+      for (const index of order) {
+        const side = running[index]!;
+        const pid = side.server.pid!;
+        const before = cpuSecondsOf(pid)!;
+        const threadsBefore = threadTicks(pid);
+        for (let n = 0; n < requestsPerRound; n += 1) {
+          if ((await getStatus(url(side.origin, n))) !== 200) failures[index]! += 1;
+        }
+        perRequest[index]!.push(((cpuSecondsOf(pid)! - before) * 1000) / requestsPerRound);
+        for (const [name, ticks] of ticksByName(threadsBefore, threadTicks(pid))) threads[index]!.set(name, (threads[index]!.get(name) ?? 0) + ticks);
+      }
+      loads.push(load());
+    }
+    console.log(`\n${size} units, /inventory?search=<12 terms in turn>${page > 1 ? ` page ${page}` : ''}: ${rounds} rounds x ${requestsPerRound} requests per build`);
+    console.log(`load average (1, 5, 15 min) at the start and after each round: ${loads.join(' | ')}`);
+    for (const [index, side] of running.entries()) {
+      const samples = perRequest[index]!;
+      const byThread = [...threads[index]!.entries()]
+        .filter(([, ticks]) => ticks > 0)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, ticks]) => `${name} ${((ticks * 1000) / ticksPerSecond / (rounds * requestsPerRound)).toFixed(1)}`)
+        .join(', ');
+      console.log(
+        `${side.build.name}: ${median(samples).toFixed(1)} ms CPU/request (${Math.min(...samples).toFixed(1)}-${Math.max(...samples).toFixed(1)}); by thread (mean ms): ${byThread}${failures[index] ? `; ${failures[index]} requests not answered 200` : ''}`,
+      );
+    }
+  } finally {
+    for (const side of running) await stop(side.server);
+  }
+}
