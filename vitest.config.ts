@@ -1,18 +1,40 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Unit tests sit next to the code; HTTP, database and mail tests live in test/integration.
 // Browser tests (test/e2e) run under Playwright, not Vitest.
+//
+// Two projects, so that CI's two cores spend their time on tests rather than on loading modules:
+// the unit tests hold no process-wide state between files (no database, no server, globals and
+// timers restored after each test), so each worker runs file after file in one module cache
+// (isolate: false; about 2.3x faster over the 85 unit files, measured in one run). The tests that
+// connect Mongoose's process-wide default connection (startTestDatabase, from test/integration and
+// src/db), the embedded store's own tests and the oracles each keep a fresh process per file.
+const UNIT_TESTS = '{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}';
+const UNIT_TESTS_WITH_A_DATABASE = 'src/db/**/*.test.ts';
+
 export default defineConfig({
   test: {
-    include: [
-      '{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}',
-      'test/integration/**/*.test.{ts,tsx}',
-      // The oracles the database's answers are checked against are tested against the specification.
-      'test/support/**/*.test.ts',
-      'packages/*/{src,test}/**/*.test.ts',
-    ],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: [UNIT_TESTS], exclude: [...configDefaults.exclude, UNIT_TESTS_WITH_A_DATABASE], isolate: false },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: [
+            UNIT_TESTS_WITH_A_DATABASE,
+            'test/integration/**/*.test.{ts,tsx}',
+            // The oracles the database's answers are checked against are tested against the specification.
+            'test/support/**/*.test.ts',
+            'packages/*/{src,test}/**/*.test.ts',
+          ],
+        },
+      },
+    ],
   },
 });
