@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { VehicleRecord } from '../models/vehicle.model';
+import { inventoryKeys } from '../models/inventory-keys';
 import { unitChangeRepository } from '../models/unit-change.repository';
 import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
 import type { UnitEntry } from '../src/catalog/unit-entry';
@@ -93,6 +94,9 @@ function withLockedPhotos(fields: UnitRecordFields, stored: StoredUnitRecord): {
 /** The fields whose feed changes a unit's history records (the price history among them). */
 const HISTORY_FIELDS = ['price', 'status'] as const;
 
+/** Page addresses asked about in one look-up for model entries that have them. */
+const SLUGS_PER_LOOKUP = 500;
+
 /** Photo-store look-ups at once when reusing an earlier import's downloads (each is one request to a bucket). */
 const LOOKUPS_AT_ONCE = 32;
 
@@ -122,32 +126,64 @@ async function downloadedPhotos(stored: StoredUnitRecord[], wanted: ReadonlySet<
   return photos;
 }
 
+type UnitChangeEntry = Parameters<typeof unitChangeRepository.record>[0][number];
+
 /**
- * The feed's changes to units' prices and statuses, in each unit's history (unit_changes) as the
- * feed's, as the staff page shows values: its price history shows what the feed did beside what
- * people did. One insert for the whole import, after its one write.
+ * The feed's change to a unit's price and status, for its history (unit_changes) as the feed's,
+ * as the staff page shows values: its price history shows what the feed did beside what people
+ * did. `after` is the unit as the feed rewrites it, or 'sold' when a full feed no longer lists it.
  */
-async function recordFeedChanges(
-  plan: { update: Array<IncomingUnit & { soldAt?: string }>; markSold: Array<{ stockNumber: string }> },
-  storedByStock: ReadonlyMap<string, StoredUnitRecord>,
-  now: Date,
-): Promise<void> {
+function feedHistory(stored: StoredUnitRecord, after: UnitRecordFields | 'sold', now: Date): UnitChangeEntry[] {
   const by = { type: 'feed' as const };
-  const changes: Parameters<typeof unitChangeRepository.record>[0] = [];
-  for (const unit of plan.update) {
-    const stored = storedByStock.get(unit.stockNumber);
-    if (!stored) continue;
-    const before = unitFormValues(stored);
-    const after = unitFormValues(unit.fields);
-    for (const field of HISTORY_FIELDS)
-      if (before[field] !== after[field])
-        changes.push({ stockNumber: unit.stockNumber, at: now, by, kind: 'changed', field, before: before[field], after: after[field] });
+  const before = unitFormValues(stored);
+  const { stockNumber } = stored.unit;
+  if (after === 'sold') return [{ stockNumber, at: now, by, kind: 'changed', field: 'status', before: before.status, after: 'sold' }];
+  const values = unitFormValues(after);
+  return HISTORY_FIELDS.filter((field) => before[field] !== values[field]).map((field) => ({
+    stockNumber,
+    at: now,
+    by,
+    kind: 'changed' as const,
+    field,
+    before: before[field],
+    after: values[field],
+  }));
+}
+
+/**
+ * Writes per bulk write. The embedded store answers one command at a time, so one write of a
+ * whole 23,000-unit feed kept every page and inquiry of the site waiting until it ended; a batch
+ * this size is a fraction of a second, between which the site's own queries are answered.
+ */
+const WRITES_PER_BATCH = 500;
+
+/** One unit's write of an import, and what it adds to the unit's history. */
+interface UnitWrite {
+  stockNumber: string;
+  kind: 'created' | 'updated' | 'sold';
+  write: VehicleWrites[number];
+  /** A new unit as an upsert by its stock number instead: for when another import created it meanwhile. */
+  upsert?: VehicleWrites[number];
+  history: UnitChangeEntry[];
+}
+
+/** A write refused because a unique key (here: a stock number) is already stored. */
+const isDuplicateKey = (error: unknown) => (error as { code?: unknown }).code === 11000;
+
+/**
+ * Writes one batch of an import, then its units' history. A new unit is inserted; should another
+ * import have created one of them since this one read the catalog, the batch is written again with
+ * the new units as upserts by stock number, which leave that unit's id and content as they are
+ * (the batch's writes already made change nothing the second time).
+ */
+async function writeBatch(batch: UnitWrite[]): Promise<void> {
+  try {
+    await vehicleRepository.write(batch.map((change) => change.write));
+  } catch (error) {
+    if (!isDuplicateKey(error)) throw error;
+    await vehicleRepository.write(batch.map((change) => change.upsert ?? change.write));
   }
-  for (const { stockNumber } of plan.markSold) {
-    const stored = storedByStock.get(stockNumber);
-    if (stored) changes.push({ stockNumber, at: now, by, kind: 'changed', field: 'status', before: unitFormValues(stored).status, after: 'sold' });
-  }
-  await unitChangeRepository.record(changes);
+  await unitChangeRepository.record(batch.flatMap((change) => change.history));
 }
 
 /**
@@ -157,8 +193,10 @@ async function recordFeedChanges(
  * the catalog is left as it was. Photos are processed once: a photo already processed (the same
  * bytes) is reused, and an address an earlier import downloaded is not fetched again. Then new
  * units are created, changed ones updated and, with a full feed, units it no longer lists marked
- * sold, in one bulk write: one new catalog version, which the site notices within a second.
- * Importing the same feed again changes nothing. Model entries are never touched. A photo store
+ * sold, in bulk writes of WRITES_PER_BATCH units, each unit's history with its batch: the site
+ * keeps answering between them and shows each batch within a second. Should the database fail
+ * midway, the batches written stay, and importing the feed again writes the rest (and nothing
+ * twice). Importing the same feed again changes nothing. Model entries are never touched. A photo store
  * that fails stops the import before the catalog is written: the last good catalog stays. First,
  * in a photos folder, the unfinished files of an import that was killed are removed.
  */
@@ -174,7 +212,13 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   const byHand = new Set(everyStored.filter((record) => record.unit.origin === 'staff').map((record) => record.unit.stockNumber));
   const stored = everyStored.filter((record) => !byHand.has(record.unit.stockNumber));
   const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
-  const taken = await vehicleRepository.modelEntriesWithSlugs([...incomingSlugs.keys()]);
+  // Slugs are unique: one a stored unit has is no model entry's. Only the others are looked up, a
+  // slice at a time, as a store checks each vehicle it finds against the whole list.
+  const unitSlugs = new Set(everyStored.map((record) => record.slug));
+  const asked = [...incomingSlugs.keys()].filter((slug) => !unitSlugs.has(slug));
+  const taken: VehicleRecord[] = [];
+  for (let start = 0; start < asked.length; start += SLUGS_PER_LOOKUP)
+    taken.push(...(await vehicleRepository.modelEntriesWithSlugs(asked.slice(start, start + SLUGS_PER_LOOKUP))));
   for (const model of taken)
     problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
   if (problems.length > 0) throw new CatalogImportError(problems);
@@ -192,7 +236,7 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
 
   const storedByStock = new Map(stored.map((record) => [record.unit.stockNumber, record]));
   const leftAlone: FeedLeftAlone = {
-    addedByHand: [...byHand].filter((stockNumber) => units.some((unit) => unit.stockNumber === stockNumber)),
+    addedByHand: units.filter((unit) => byHand.has(unit.stockNumber)).map((unit) => unit.stockNumber),
     lockedFields: [],
   };
   const incoming: IncomingUnit[] = [];
@@ -229,29 +273,50 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
     ...unit.fields,
     unit: { ...unit.fields.unit, ...(unit.soldAt ? { soldAt: new Date(unit.soldAt) } : {}) },
   });
-  const writes: VehicleWrites = [
-    ...plan.create.map((unit) => ({
-      updateOne: {
-        filter: { 'unit.stockNumber': unit.stockNumber },
-        // $setOnInsert: should another import have created the unit meanwhile, its id stays.
-        update: { $setOnInsert: { id: randomUUID(), ...withSale(unit), createdAt: now, updatedAt: now } },
-        upsert: true,
-        timestamps: false,
-      },
-    })),
+  // Each write carries the unit's inventory keys, so the repository has none to write again after it.
+  const withKeys = (fields: UnitRecordFields) => ({ ...fields, ...inventoryKeys(fields) });
+  // A stored unit is found by its uuid (an index in every store), not by its stock number.
+  const filterOf = (stored: StoredUnitRecord) => ({ id: stored.id, 'unit.stockNumber': stored.unit.stockNumber });
+  const unitWrites: UnitWrite[] = [
+    ...plan.create.map((unit): UnitWrite => {
+      const fields = { ...withKeys(withSale(unit)), createdAt: now, updatedAt: now };
+      return {
+        stockNumber: unit.stockNumber,
+        kind: 'created',
+        write: { insertOne: { document: { id: randomUUID(), ...fields }, timestamps: false } },
+        upsert: {
+          updateOne: { filter: { 'unit.stockNumber': unit.stockNumber }, update: { $setOnInsert: { id: randomUUID(), ...fields } }, upsert: true, timestamps: false },
+        },
+        history: [],
+      };
+    }),
     // The whole unit is set: a sale date the feed no longer implies goes with it.
-    ...plan.update.map((unit) => ({ updateOne: { filter: { 'unit.stockNumber': unit.stockNumber }, update: { $set: withSale(unit) } } })),
-    ...plan.markSold.map(({ stockNumber, soldAt }) => ({
-      updateOne: { filter: { 'unit.stockNumber': stockNumber }, update: { $set: { 'unit.status': 'sold', 'unit.soldAt': new Date(soldAt), in_stock: false } } },
-    })),
+    ...plan.update.map((unit): UnitWrite => {
+      const stored = storedByStock.get(unit.stockNumber)!;
+      const fields = withSale(unit);
+      return {
+        stockNumber: unit.stockNumber,
+        kind: 'updated',
+        write: { updateOne: { filter: filterOf(stored), update: { $set: withKeys(fields) } } },
+        history: feedHistory(stored, fields, now),
+      };
+    }),
+    ...plan.markSold.map(({ stockNumber, soldAt }): UnitWrite => {
+      const stored = storedByStock.get(stockNumber)!;
+      const { order, facets } = inventoryKeys({ ...stored, unit: { ...stored.unit, status: 'sold' } });
+      return {
+        stockNumber,
+        kind: 'sold',
+        write: { updateOne: { filter: filterOf(stored), update: { $set: { 'unit.status': 'sold', 'unit.soldAt': new Date(soldAt), in_stock: false, order, facets } } } },
+        history: feedHistory(stored, 'sold', now),
+      };
+    }),
   ];
-  if (writes.length > 0) {
-    // One write for the whole feed: one round trip, and one new catalog version for the site.
-    await vehicleRepository.write(writes);
-    for (const unit of plan.create) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit created');
-    for (const unit of plan.update) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit updated');
-    for (const unit of plan.markSold) options.logger?.info({ stockNumber: unit.stockNumber }, 'feed: unit sold');
-    await recordFeedChanges(plan, storedByStock, now);
+  // In batches, so the site keeps answering; each batch's units are in their history before the next is written.
+  for (let start = 0; start < unitWrites.length; start += WRITES_PER_BATCH) {
+    const batch = unitWrites.slice(start, start + WRITES_PER_BATCH);
+    await writeBatch(batch);
+    for (const { stockNumber, kind } of batch) options.logger?.info({ stockNumber }, `feed: unit ${kind}`);
   }
   const anythingLeftAlone = leftAlone.addedByHand.length > 0 || leftAlone.lockedFields.length > 0;
   if (anythingLeftAlone) options.logger?.info({ leftAlone }, 'feed: left alone what people keep');

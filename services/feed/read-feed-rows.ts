@@ -98,6 +98,8 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
   const units: UnitEntry[] = [];
   const rowByStockNumber = new Map<string, string>();
   const rowBySlug = new Map<string, string>();
+  // A file several units show (a stock photo of a model) is looked at once per feed.
+  const photoFiles = new Map<string, ReturnType<typeof feedPhotoFile>>();
   if (rows.length === 0) problems.push('the feed lists no units');
 
   for (const row of rows) {
@@ -163,7 +165,8 @@ export function readFeedRows(rows: FeedRow[], options: FeedReadOptions, cell: 'c
         return source;
       }
       if (options.baseDir === undefined) return source;
-      const found = feedPhotoFile(options.baseDir, source);
+      const found = photoFiles.get(source) ?? feedPhotoFile(options.baseDir, source);
+      photoFiles.set(source, found);
       if ('file' in found) return found.file;
       if ('refused' in found) problems.push(oneLine(`${where}: ${source}${whose} ${found.refused}`));
       else problems.push(oneLine(`${where}: no such file ${found.missing}`));

@@ -85,6 +85,33 @@ describe('importing a dealer feed', () => {
     expect((await CatalogMetaCollection.current()).revision).toBe(version.revision);
   });
 
+  it('writes a large feed in batches: the store answers other queries while it imports, and again changes nothing', async () => {
+    const size = 2000;
+    const rows = Array.from(
+      { length: size },
+      (_, index) => `B${index + 1},,2021,Club Car,Onward 4 Passenger,,used,onward,${9000 + index},4,Silver,,bayville,available,,,`,
+    );
+    const feed = await writeTestFeed(work, 'large.csv', ...rows);
+    const units = () => VehicleCollection.countDocuments({ unit: mongoose.trusted({ $exists: true }) }).exec();
+    let finished = false;
+    const importing = importFeed(feed, { ...options, full: true }).finally(() => (finished = true));
+    // What a visitor's query sees while the import runs: answered before the import ends, with part of the feed.
+    const seenMeanwhile: number[] = [];
+    while (!finished) {
+      const count = await units();
+      if (!finished) seenMeanwhile.push(count);
+    }
+    expect(await importing).toEqual({ created: size, updated: 0, sold: 0, unchanged: 0 });
+    expect(seenMeanwhile.some((count) => count > 0 && count < size)).toBe(true);
+    expect(await units()).toBe(size);
+
+    const before = await VehicleCollection.find().sort({ slug: 1 }).lean().exec();
+    const version = await CatalogMetaCollection.current();
+    expect(await importFeed(feed, { ...options, full: true })).toEqual({ created: 0, updated: 0, sold: 0, unchanged: size });
+    expect(await VehicleCollection.find().sort({ slug: 1 }).lean().exec()).toEqual(before);
+    expect((await CatalogMetaCollection.current()).revision).toBe(version.revision);
+  });
+
   it('updates a changed unit by its stock number and keeps its id', async () => {
     await importFeed(await writeTestFeed(work, 'first.csv', onward, emerge), options);
     const id = (await storedUnit('T200'))!.id;
