@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { silentLogger } from './embedded-mongo-logger';
 import type { EmbeddedMongoOptions } from './embedded-mongo-server';
 import type { ErrorInMessage, WorkerMessage, WorkerRequest } from './embedded-mongo-worker';
@@ -14,6 +14,8 @@ export interface EmbeddedMongoInWorkerOptions extends EmbeddedMongoOptions {
    * then on nothing answers on the socket. Not called after close().
    */
   onWorkerDied?: (error: Error) => void;
+  /** The worker's own heap sizes (node:worker_threads); by default those of the caller's process. */
+  resourceLimits?: ResourceLimits;
 }
 
 /** The handle of startEmbeddedMongo, answered by the worker: what reads the store is asynchronous. */
@@ -39,9 +41,9 @@ const WORKER_FILE = 'embedded-mongo-worker';
  * its logs go to options.logger.
  */
 export function startEmbeddedMongoInWorker(options: EmbeddedMongoInWorkerOptions = {}): Promise<EmbeddedMongoInWorker> {
-  const { logger = silentLogger, onWorkerDied, ...storeOptions } = options;
+  const { logger = silentLogger, onWorkerDied, resourceLimits, ...storeOptions } = options;
   const { file, execArgv } = workerEntry();
-  const worker = new Worker(file, { workerData: storeOptions, execArgv });
+  const worker = new Worker(file, { workerData: storeOptions, execArgv, ...(resourceLimits ? { resourceLimits } : {}) });
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let started = false;
