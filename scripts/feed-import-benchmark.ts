@@ -121,6 +121,8 @@ const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resol
 interface ProbeSample {
   ms: number;
   ok: boolean;
+  /** The answer's status, or 0 when none came. */
+  status: number;
 }
 
 /** Asks for the page and posts an inquiry every intervalMs until stopped, each request on its own schedule. */
@@ -132,9 +134,9 @@ function startProbe(origin: string) {
     try {
       const response = await request();
       await response.arrayBuffer();
-      return { ms: performance.now() - started, ok: response.status === expected };
+      return { ms: performance.now() - started, ok: response.status === expected, status: response.status };
     } catch {
-      return { ms: performance.now() - started, ok: false };
+      return { ms: performance.now() - started, ok: false, status: 0 };
     }
   };
   const timer = setInterval(() => {
@@ -159,6 +161,7 @@ function startProbe(origin: string) {
       return {
         requests: samples.length,
         failed: samples.filter((sample) => !sample.ok).length,
+        failedStatuses: [...new Set(samples.filter((sample) => !sample.ok).map((sample) => sample.status))],
         p50: round(percentile(sorted, 0.5)),
         p99: round(percentile(sorted, 0.99)),
         max: round(sorted.at(-1) ?? NaN),
@@ -301,8 +304,8 @@ try {
     };
     console.log(
       `${label}: ${result.exitCode === 0 ? '' : `FAILED (exit ${result.exitCode}) after `}${result.seconds} s (${result.output}); import CPU ${result.cpuSeconds} s, site CPU ${line.siteCpuSeconds} s${storeCpu ? `, store CPU ${line.storeCpuSeconds} s` : ''}; ` +
-        `page p50/p99/max ${probes.page.p50}/${probes.page.p99}/${probes.page.max} ms (${probes.page.failed} of ${probes.page.requests} failed); ` +
-        `post ${probes.post.p50}/${probes.post.p99}/${probes.post.max} ms (${probes.post.failed} of ${probes.post.requests} failed); load average ${line.loadAverageAfter.join(' ')}`,
+        `page p50/p99/max ${probes.page.p50}/${probes.page.p99}/${probes.page.max} ms (${probes.page.failed} of ${probes.page.requests} failed${probes.page.failed > 0 ? `: ${probes.page.failedStatuses.join(', ')}` : ''}); ` +
+        `post ${probes.post.p50}/${probes.post.p99}/${probes.post.max} ms (${probes.post.failed} of ${probes.post.requests} failed${probes.post.failed > 0 ? `: ${probes.post.failedStatuses.join(', ')}` : ''}); load average ${line.loadAverageAfter.join(' ')}`,
     );
     return line;
   };
