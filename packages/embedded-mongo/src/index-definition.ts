@@ -24,6 +24,12 @@ export class IndexDefinition {
   readonly unique: boolean;
   readonly sparse: boolean;
   readonly partial: boolean;
+  /**
+   * For a partial index whose filter is `{ field: { $exists: true } }` alone (for one or more
+   * fields), those fields: a query that pins each to a value can only match documents the index
+   * holds. Undefined for any other partial filter, which no query plan uses.
+   */
+  readonly partialExistsFields: string[] | undefined;
   /** A text index: its entries are an FTS5 table of the string values of `textFields`, not keys. */
   readonly text: boolean;
   readonly textFields: string[];
@@ -41,6 +47,7 @@ export class IndexDefinition {
     this.sparse = spec.sparse === true;
     this.partial = spec.partialFilterExpression !== undefined;
     this.partialFilter = this.partial ? compileFilter(spec.partialFilterExpression as Document) : undefined;
+    this.partialExistsFields = this.partial ? existsFieldsOf(spec.partialFilterExpression as Document) : undefined;
   }
 
   get isIdIndex(): boolean {
@@ -102,4 +109,18 @@ const meaningfulIndexOptions = ['unique', 'sparse', 'partialFilterExpression', '
 
 export function sameIndexOptions(existing: Document, requested: Document): boolean {
   return meaningfulIndexOptions.every((option) => JSON.stringify(existing[option] ?? null) === JSON.stringify(requested[option] ?? null));
+}
+
+/** The fields of a partial filter made of `{ field: { $exists: true } }` conditions only, else undefined. */
+function existsFieldsOf(filter: Document): string[] | undefined {
+  const entries = Object.entries(filter);
+  const existsOnly = entries.every(
+    ([field, condition]) =>
+      !field.startsWith('$') &&
+      condition !== null &&
+      typeof condition === 'object' &&
+      Object.keys(condition as Document).length === 1 &&
+      (condition as Document).$exists === true,
+  );
+  return entries.length > 0 && existsOnly ? entries.map(([field]) => field) : undefined;
 }

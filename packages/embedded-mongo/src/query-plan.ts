@@ -105,7 +105,7 @@ export function planQuery(
   const sort = sortableSpec(sortSpec, collation);
   let best: { plan: QueryPlan; score: number } | undefined;
   for (const index of indexes) {
-    if (index.partial || index.text) continue;
+    if (index.text || (index.partial && !holdsEveryMatch(index, parts))) continue;
     const found = planIndex(parts, index, sort, isMultikey);
     if (!found) continue;
     const score = found.score * 4 + (found.plan.order !== 'natural' ? 2 : 0) + (index.unique ? 1 : 0);
@@ -126,6 +126,25 @@ export function planQuery(
     }
   }
   return { ranges: [], order: 'natural', covered: alone };
+}
+
+/**
+ * Whether every document the filter can match is in a partial index: one whose filter is
+ * `$exists: true` on fields the query pins to values (an equality or $in of values that are not
+ * null), which a document without the field cannot meet. The site's unit lookup by stock number
+ * reads the catalog's partial unique index this way instead of every vehicle.
+ */
+function holdsEveryMatch(index: IndexDefinition, parts: FilterParts): boolean {
+  const fields = index.partialExistsFields;
+  return fields !== undefined && fields.every((field) => (parts.fields.get(field) ?? []).some(pinsAValue));
+}
+
+/** A field condition only a present, non-null value meets. */
+function pinsAValue(condition: unknown): boolean {
+  if (condition === null || condition instanceof RegExp) return false;
+  if (!isOperatorObject(condition)) return isIndexableScalar(condition);
+  if ('$eq' in condition) return isIndexableScalar(condition.$eq);
+  return Array.isArray(condition.$in) && condition.$in.length > 0 && condition.$in.every(isIndexableScalar);
 }
 
 /** The $text query of a collection without a text index: mongod's error 27. */

@@ -82,6 +82,7 @@ beforeAll(async () => {
     { key: { tags: 1 } },
     { key: { tags: 1, slug: 1 } },
     { key: { slug: 1 }, unique: true },
+    { key: { 'unit.stockNumber': 1 }, unique: true, partialFilterExpression: { 'unit.stockNumber': { $exists: true } } },
   ]);
 });
 
@@ -119,6 +120,13 @@ const filters: Filter<Stored>[] = [
   { tags: [] },
   { $or: [{ brand: 'yamaha' }, { price: null }] },
   { slug: { $in: ['unit-001', 'unit-017', 'unit-999'] } },
+  { 'unit.stockNumber': 'S5' },
+  { 'unit.stockNumber': { $in: ['S5', 'S6', 'S8', 'nobody'] } },
+  { 'unit.stockNumber': { $eq: 'S7' }, status: 'available' },
+  { 'unit.stockNumber': null },
+  { 'unit.stockNumber': { $exists: false } },
+  { 'unit.stockNumber': { $ne: 'S5' } },
+  { 'unit.stockNumber': /^S1/ },
   { _id: { $gte: 100 } },
 ];
 
@@ -219,6 +227,12 @@ describe('queries read through indexes', () => {
 
     const bySlug = (await indexed.find({ slug: 'unit-007' }).explain()) as Document;
     expect(bySlug.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { indexName: 'slug_1' } });
+
+    // A partial index on units' stock numbers answers a stock number; a query that could match a vehicle without one reads elsewhere.
+    const byStock = (await indexed.find({ 'unit.stockNumber': 'S5' }).explain()) as Document;
+    expect(byStock.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { indexName: 'unit.stockNumber_1' } });
+    const noStock = (await indexed.find({ 'unit.stockNumber': null }).explain()) as Document;
+    expect(noStock.queryPlanner.winningPlan.inputStage.stage).toBe('COLLSCAN');
 
     const sortedInMemory = (await indexed.find({ brand: 'denago' }).sort({ price: 1 }).explain()) as Document;
     expect(sortedInMemory.queryPlanner.winningPlan).toMatchObject({ stage: 'SORT', inputStage: { inputStage: { indexName: 'brand_1' } } });
