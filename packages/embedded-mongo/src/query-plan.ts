@@ -47,6 +47,8 @@ type FieldCondition = ({ equals: unknown[] } | { lower?: Buffer; upper?: Buffer;
 
 // A compound $in over several fields multiplies ranges; past this the scan is cheaper.
 const MAX_RANGES = 200;
+/** Above any score an index that narrows or orders can reach: a plan that reads at most one document per range. */
+const BOUNDED_SCORE = 1_000_000;
 const AFTER = Buffer.from([AFTER_PREFIX]);
 const NULL_KEY = encodeKeyPart(null);
 
@@ -108,7 +110,10 @@ export function planQuery(
     if (index.text || (index.partial && !holdsEveryMatch(index, parts))) continue;
     const found = planIndex(parts, index, sort, isMultikey);
     if (!found) continue;
-    const score = found.score * 4 + (found.plan.order !== 'natural' ? 2 : 0) + (index.unique ? 1 : 0);
+    // A unique index with every field pinned by equality or $in holds at most one document a
+    // value: it beats any index that only orders or narrows (the home page's few featured slugs
+    // among the listed vehicles read the slug index, not every listed vehicle in order).
+    const score = found.bounded ? BOUNDED_SCORE - found.plan.ranges.length : found.score * 4 + (found.plan.order !== 'natural' ? 2 : 0) + (index.unique ? 1 : 0);
     if (!best || score > best.score) best = { plan: found.plan, score };
   }
   // With $text, SQLite reads the text index's documents within the index's ranges (in its key
@@ -188,7 +193,7 @@ function planIndex(
   index: IndexDefinition,
   sort: SortField[] | undefined,
   isMultikey: (index: IndexDefinition) => boolean,
-): { plan: QueryPlan; score: number } | undefined {
+): { plan: QueryPlan; score: number; bounded: boolean } | undefined {
   let prefixes: Buffer[] = [Buffer.alloc(0)];
   let score = 0;
   let pinned = 0;
@@ -236,11 +241,12 @@ function planIndex(
     break;
   }
   if (score === 0) return undefined;
+  const bounded = index.unique && ranges === undefined && index.fields.every((field) => used.has(field));
   ranges ??= prefixes.map((prefix) => ({ lower: prefix, upper: Buffer.concat([prefix, AFTER]) }));
   const covered = exact && parts.others === 0 && [...parts.fields.keys()].every((field) => used.has(field));
   // Within one range the entries are in key order: sorted by the fields after the pinned ones.
   const order = sort && ranges.length === 1 ? (sortOrder(index, pinned, sort) ?? 'natural') : 'natural';
-  return { plan: { index, ranges, order, covered, ...(intersect ? { intersect } : {}) }, score: score + (intersect?.length ?? 0) * 2 };
+  return { plan: { index, ranges, order, covered, ...(intersect ? { intersect } : {}) }, score: score + (intersect?.length ?? 0) * 2, bounded };
 }
 
 function fieldCondition(condition: unknown, index: IndexDefinition, field: string, isMultikey: (index: IndexDefinition) => boolean): FieldCondition | undefined {

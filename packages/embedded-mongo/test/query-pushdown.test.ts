@@ -120,6 +120,7 @@ const filters: Filter<Stored>[] = [
   { tags: [] },
   { $or: [{ brand: 'yamaha' }, { price: null }] },
   { slug: { $in: ['unit-001', 'unit-017', 'unit-999'] } },
+  { status: 'available', slug: { $in: ['unit-003', 'unit-006', 'unit-009'] } },
   { 'unit.stockNumber': 'S5' },
   { 'unit.stockNumber': { $in: ['S5', 'S6', 'S8', 'nobody'] } },
   { 'unit.stockNumber': { $eq: 'S7' }, status: 'available' },
@@ -231,6 +232,12 @@ describe('queries read through indexes', () => {
     // A partial index on units' stock numbers answers a stock number; a query that could match a vehicle without one reads elsewhere.
     const byStock = (await indexed.find({ 'unit.stockNumber': 'S5' }).explain()) as Document;
     expect(byStock.queryPlanner.winningPlan).toMatchObject({ filterCheckedOnDocuments: false, inputStage: { indexName: 'unit.stockNumber_1' } });
+    // A few values of a unique field among many in another index's order: the unique index, sorted after.
+    const featured = (await indexed
+      .find({ status: 'available', slug: { $in: ['unit-003', 'unit-006'] } })
+      .sort({ listedAt: 1 })
+      .explain()) as Document;
+    expect(featured.queryPlanner.winningPlan).toMatchObject({ stage: 'SORT', inputStage: { inputStage: { indexName: 'slug_1' } } });
     const noStock = (await indexed.find({ 'unit.stockNumber': null }).explain()) as Document;
     expect(noStock.queryPlanner.winningPlan.inputStage.stage).toBe('COLLSCAN');
 
