@@ -23,12 +23,19 @@ function vehicle(id: string, slug: string): Vehicle {
   };
 }
 
+/** A catalog that lists these vehicles in pages of one, as the store's pages come. */
+const pagesOf = (vehicles: Vehicle[]) => ({
+  async *listedVehiclePages() {
+    for (const listed of vehicles) yield [listed];
+  },
+});
+
 const withModelPage = vehicle('6f1c1a52-6c1b-4d8e-9a57-1f0e1c7f0a01', 'evolution-d5-maverick-4-plus');
 const withoutModelPage = vehicle('0b7c9e8a-2d4f-4a53-8f0e-6a1e2b3c4d5e', 'evolution-d7-prototype');
 
 describe('sitemapEntries', () => {
   it('lists a vehicle without a fixed model page by its model entry page, and never twice', async () => {
-    const entries = await sitemapEntries({ listVehicles: async () => [withModelPage, withoutModelPage] }, ORIGIN, RELEASED);
+    const entries = await sitemapEntries(pagesOf([withModelPage, withoutModelPage]), ORIGIN, RELEASED);
     const locs = entries.map((entry) => entry.loc);
     expect(locs).toContain(`${ORIGIN}/vehicle/0b7c9e8a-2d4f-4a53-8f0e-6a1e2b3c4d5e`);
     expect(locs).not.toContain(`${ORIGIN}/vehicle/6f1c1a52-6c1b-4d8e-9a57-1f0e1c7f0a01`);
@@ -38,7 +45,7 @@ describe('sitemapEntries', () => {
 
   it('dates catalog pages by the last catalog change and the rest by the release', async () => {
     const catalog = {
-      listVehicles: async () => [withoutModelPage],
+      ...pagesOf([withoutModelPage]),
       catalogVersion: async () => ({ revision: 1, lastModified: '2026-06-15T08:30:00.000Z' }),
     };
     const lastmod = new Map((await sitemapEntries(catalog, ORIGIN, RELEASED)).map((entry) => [entry.loc, entry.lastmod]));
@@ -49,12 +56,12 @@ describe('sitemapEntries', () => {
   });
 
   it('falls back to the release date when the catalog cannot say when it changed', async () => {
-    const lastmod = new Map((await sitemapEntries({ listVehicles: async () => [] }, ORIGIN, RELEASED)).map((entry) => [entry.loc, entry.lastmod]));
+    const lastmod = new Map((await sitemapEntries(pagesOf([]), ORIGIN, RELEASED)).map((entry) => [entry.loc, entry.lastmod]));
     expect(lastmod.get(`${ORIGIN}/inventory`)).toBe('2026-05-01T12:00:00.000Z');
   });
 
   it('writes absolute addresses on the configured origin', async () => {
-    const entries = await sitemapEntries({ listVehicles: async () => [] }, ORIGIN, RELEASED);
+    const entries = await sitemapEntries(pagesOf([]), ORIGIN, RELEASED);
     expect(entries[0]!.loc).toBe(`${ORIGIN}/`);
     for (const entry of entries) expect(entry.loc.startsWith(`${ORIGIN}/`)).toBe(true);
     expect(entries).toHaveLength(9 + 23 + 49 + 2);

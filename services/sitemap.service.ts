@@ -1,6 +1,5 @@
 import { modelPageSlugs } from '../seeds/model-page-slugs';
 import { towns } from '../seeds/towns';
-import type { Catalog } from '../src/catalog/catalog';
 import { townPath } from '../src/towns/town-path';
 import { vehiclePath } from '../src/catalog/vehicle-path';
 import { largestJpegUrl } from '../src/catalog/unit-fields';
@@ -15,8 +14,11 @@ export interface SitemapEntry {
   images?: string[];
 }
 
-/** What the sitemap reads from the catalog; the version is optional so any catalog will do. */
-export type SitemapCatalog = Pick<Catalog, 'listVehicles'> & Partial<Pick<CatalogService, 'catalogVersion'>>;
+/**
+ * What the sitemap reads from the catalog: the listed vehicles a page at a time (a dealer group's
+ * 23,000 units are never held at once, only their addresses); the version is optional.
+ */
+export type SitemapCatalog = Pick<CatalogService, 'listedVehiclePages'> & Partial<Pick<CatalogService, 'catalogVersion'>>;
 
 /**
  * The sitemap protocol allows 50,000 URLs and 50 MB (uncompressed) in one file; past either, a
@@ -43,14 +45,19 @@ const POLICY_PAGES = ['/privacy', '/terms'];
  * only with a release; catalog pages carry the catalog's last change when it is known.
  */
 export async function sitemapEntries(catalog: SitemapCatalog, origin: string, releasedAt: Date): Promise<SitemapEntry[]> {
-  const [vehicles, version] = await Promise.all([catalog.listVehicles(), catalog.catalogVersion?.()]);
+  const version = await catalog.catalogVersion?.();
   const released = releasedAt.toISOString();
   const catalogChanged = version?.lastModified ?? released;
-  const detailPages = vehicles.map(vehiclePath).filter((path) => path.startsWith('/vehicle/'));
+  const detailPages: string[] = [];
   // Units for sale or held; sold ones are no longer listed (their pages answer 410, then go).
-  const units = vehicles.flatMap((vehicle) =>
-    vehicle.unit ? [{ path: vehiclePath(vehicle), images: vehicle.unit.photos.map((photo) => new URL(largestJpegUrl(photo), origin).href) }] : [],
-  );
+  const units: Array<{ path: string; images: string[] }> = [];
+  for await (const vehicles of catalog.listedVehiclePages()) {
+    for (const vehicle of vehicles) {
+      const path = vehiclePath(vehicle);
+      if (path.startsWith('/vehicle/')) detailPages.push(path);
+      if (vehicle.unit) units.push({ path, images: vehicle.unit.photos.map((photo) => new URL(largestJpegUrl(photo), origin).href) });
+    }
+  }
   const entries: Array<[path: string, lastmod: string]> = [
     ...FIXED_PAGES.map((path): [string, string] => [path, CATALOG_PAGES.has(path) ? catalogChanged : released]),
     ...[...modelPageSlugs].map((slug): [string, string] => [`/vehicles/${slug}`, released]),

@@ -30,9 +30,10 @@ function unit(index: number): Vehicle {
 function sitemapSite(limits?: SitemapLimits) {
   const site = { reads: 0, revision: 1 };
   const catalog = {
-    listVehicles: async () => {
+    // The store's pages of 500, as the catalog service reads them.
+    async *listedVehiclePages() {
       site.reads += 1;
-      return Array.from({ length: UNITS }, (_, index) => unit(index));
+      for (let first = 0; first < UNITS; first += 500) yield Array.from({ length: Math.min(500, UNITS - first) }, (_, index) => unit(first + index));
     },
     catalogVersion: async () => ({ revision: site.revision, lastModified: '2026-06-15T08:30:00.000Z' }),
   };
