@@ -13,10 +13,14 @@ RUN npm run build
 
 # Runtime stage: production dependencies and the build output only, as an unprivileged user.
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX: the web thread, the store's worker and the thread pool each got glibc arenas of
+# their own that kept freed memory; two arenas measured 433-484 MB resident at 23,000 units
+# against 503-527 MB (BENCHMARKS.md, "The catalog API and memory at 23,000 units").
 ENV NODE_ENV=production \
     PORT=3000 \
     DATA_DIR=/app/var/data \
-    MAIL_DIR=/app/var/mail
+    MAIL_DIR=/app/var/mail \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY package.json package-lock.json ./
 # The workspace's manifest only: its code is bundled into dist/server.
