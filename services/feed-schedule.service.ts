@@ -9,6 +9,7 @@ import { CatalogImportError } from './catalog-import-error';
 import { downloadFeed, FeedDownloadError, feedLabel } from './feed/download-feed';
 import { feedFailureReason, feedSecrets } from './feed/feed-failure-reason';
 import { importFeed, type FeedImportOptions } from './feed-import.service';
+import { FEED_ALERT_AFTER_FAILURES } from './feed/feed-alert';
 
 /** What npm run catalog:import hands importFeed besides full, the clock and the logger (each variant of the options kept apart). */
 type ImportSettings = FeedImportOptions extends infer Options ? (Options extends unknown ? Omit<Options, 'full' | 'clock' | 'logger'> : never) : never;
@@ -48,8 +49,6 @@ export interface FeedSchedule {
   stop(): Promise<void>;
 }
 
-/** Failures in a row after which staff are e-mailed, once per run of failures. */
-export const FEED_ALERT_AFTER_FAILURES = 3;
 const DEFAULT_MAX_BYTES = 50 * 1024 * 1024;
 const DEFAULT_TIMEOUT_MS = 2 * 60_000;
 const DEFAULT_LEASE_MS = 5 * 60_000;

@@ -1,7 +1,7 @@
 import { feedScheduleRepository } from '../../models/feed-schedule.repository';
 import type { FeedStatus, FeedTroubleView } from '../../src/staff/feed-status';
 import { feedFailureReason } from '../feed/feed-failure-reason';
-import { FEED_ALERT_AFTER_FAILURES } from '../feed-schedule.service';
+import { FEED_ALERT_AFTER_FAILURES } from '../feed/feed-alert';
 
 /**
  * The scheduled feed's state for the staff home: trouble from the moment staff are e-mailed about
