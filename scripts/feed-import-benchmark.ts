@@ -9,6 +9,7 @@ import { VALID_INQUIRY } from '../test/support/fixtures';
 import { startProductionServer, type ProductionServer } from '../test/support/production-server';
 import { csvOf } from '../test/support/test-feed';
 import { cpuSecondsOf } from './process-usage';
+import { startStoreProcess, type StoreProcess } from '../test/support/store-process';
 
 // npm run bench:feed-import [-- --units 23000 --dist dist --store data-dir|process --changed 0.05 --interval-ms 200 --idle-seconds 10]
 //
@@ -180,36 +181,6 @@ function cpuFollower(pid: number) {
     clearInterval(timer);
     last = cpuSecondsOf(pid) ?? last;
     return round(last - first);
-  };
-}
-
-interface StoreProcess {
-  uri: string;
-  pid: number;
-  stop(): Promise<void>;
-}
-
-/** packages/embedded-mongo's own runner: the store as its own process, its URI on stdout's first line. */
-async function startStoreProcess(dataDir: string): Promise<StoreProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/embedded-mongo/src/run-embedded-mongo.ts', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const bare = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it listened`)));
-  });
-  return {
-    uri: bare.replace('/?', '/shore-golf-carts?'),
-    pid: child.pid!,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
   };
 }
 

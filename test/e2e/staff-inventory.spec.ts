@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, test, waitForHydration } from './support/fixtures';
 import { inviteStaff } from './support/staff';
+import { enrolWithPasswordAndApp } from './support/staff-enrolment';
 
 /**
  * Issue 24: the staff inventory, the new-unit form and a unit's page at 390 px and 1280 px with axe at
@@ -9,32 +9,9 @@ import { inviteStaff } from './support/staff';
  * price changed (with the price history), and its status quick actions.
  */
 
-const PASSWORD = 'four gulls over the Barnegat inlet';
 const SCREENSHOTS = process.env.STAFF_INVENTORY_SCREENSHOTS;
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Accepts an invitation and sets up a password and an authenticator app; the person ends signed in on /staff. */
-async function enrol(page: Page, link: string) {
-  await page.goto(link);
-  await waitForHydration(page, { deferredParts: false });
-  await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome$/);
-  await page.getByRole('link', { name: 'Choose a password' }).click();
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/authenticator-app$/);
-  const key = (await page.getByTestId('authenticator-key').textContent())!.trim();
-  const code = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  await page.getByLabel('Code from the app').fill(code);
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/recovery-codes$/);
-  await page.getByRole('button', { name: 'Show my recovery codes' }).click();
-  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.goto('/staff/welcome');
-  await page.getByRole('button', { name: 'Go to the staff area' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-}
 
 async function expectPage(page: Page, heading: string) {
   await waitForHydration(page, { deferredParts: false });
@@ -53,7 +30,7 @@ for (const width of [390, 1280]) {
       test.setTimeout(90_000);
       const id = unique();
       const stockNumber = `E${id.slice(-8).toUpperCase()}`;
-      await enrol(page, inviteStaff(`inventory-manager-${width}-${id}@example.org`, 'manager', `Mia Manager ${width}`));
+      await enrolWithPasswordAndApp(page, inviteStaff(`inventory-manager-${width}-${id}@example.org`, 'manager', `Mia Manager ${width}`));
 
       await page.getByRole('navigation', { name: 'Staff' }).getByRole('link', { name: 'Inventory' }).click();
       await expectPage(page, 'Inventory');

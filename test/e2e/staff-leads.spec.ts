@@ -1,15 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, fillContactForm, gotoHydrated, test, waitForHydration } from './support/fixtures';
 import { inviteStaff } from './support/staff';
+import { enrolWithPasswordAndApp } from './support/staff-enrolment';
 
 /**
  * Issue 23: the leads inbox and a lead's page at 390 px and 1280 px with axe at zero violations, and
  * an inquiry sent through the public contact form appearing in an open inbox without a reload (the
  * inbox asks again every 20 seconds while it is in view), with the count of new leads in the tab.
  */
-
-const PASSWORD = 'four gulls over the Barnegat inlet';
 
 /** A distinct address per run and width, so no other spec's account (or an earlier run's) is met. */
 function uniqueEmail(role: string, width: number): string {
@@ -22,26 +20,9 @@ function uniqueShopper(tag: string) {
   return { firstName: `Pat${tag}`, lastName: `Shopper ${id}`, email: `pat-${id}@example.com` };
 }
 
-/** Accepts an invitation and sets up a password and an authenticator app; the person ends signed in on /staff. */
+/** Enrols through the invitation link and checks the staff home greets the person by name. */
 async function enrol(page: Page, link: string, name: string) {
-  await page.goto(link);
-  await waitForHydration(page, { deferredParts: false });
-  await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome$/);
-  await page.getByRole('link', { name: 'Choose a password' }).click();
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/authenticator-app$/);
-  const key = (await page.getByTestId('authenticator-key').textContent())!.trim();
-  const code = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  await page.getByLabel('Code from the app').fill(code);
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/recovery-codes$/);
-  await page.getByRole('button', { name: 'Show my recovery codes' }).click();
-  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.goto('/staff/welcome');
-  await page.getByRole('button', { name: 'Go to the staff area' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
+  await enrolWithPasswordAndApp(page, link);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hello, ${name}`);
 }
 

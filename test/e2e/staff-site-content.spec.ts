@@ -1,15 +1,13 @@
 import type { Page } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, gotoHydrated, test, waitForHydration } from './support/fixtures';
 import { inviteStaff } from './support/staff';
+import { enrolWithPasswordAndApp } from './support/staff-enrolment';
 
 /**
  * Issue 24, point 5: a manager adds a promotion, a holiday closure and the site notice at 390 px and
  * 1280 px, each staff page at zero axe violations, and the public home page with the notice passes
  * axe too. Screenshots of each go to test-results/ for a person to look at.
  */
-
-const PASSWORD = 'four gulls over the Barnegat inlet';
 
 function uniqueEmail(width: number): string {
   return `content-manager-${width}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.org`;
@@ -30,27 +28,6 @@ function newJerseyTime(minutesFromNow: number): string {
   return `${part('year')}-${part('month')}-${part('day')}T${part('hour')}:${part('minute')}`;
 }
 
-/** Accepts an invitation and sets up a password and an authenticator app; the person ends signed in on /staff. */
-async function enrol(page: Page, link: string) {
-  await page.goto(link);
-  await waitForHydration(page, { deferredParts: false });
-  await page.getByRole('button', { name: 'Accept' }).click();
-  await page.getByRole('link', { name: 'Choose a password' }).click();
-  await page.getByLabel('New password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Save and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/authenticator-app$/);
-  const key = (await page.getByTestId('authenticator-key').textContent())!.trim();
-  const code = new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30 }).generate();
-  await page.getByLabel('Code from the app').fill(code);
-  await page.getByRole('button', { name: 'Confirm and continue' }).click();
-  await expect(page).toHaveURL(/\/staff\/welcome\/recovery-codes$/);
-  await page.getByRole('button', { name: 'Show my recovery codes' }).click();
-  await expect(page.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
-  await page.goto('/staff/welcome');
-  await page.getByRole('button', { name: 'Go to the staff area' }).click();
-  await expect(page).toHaveURL(/\/staff$/);
-}
-
 async function expectPage(page: Page, heading: string) {
   await waitForHydration(page, { deferredParts: false });
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
@@ -62,7 +39,7 @@ for (const width of [390, 1280]) {
 
     test('a manager adds each, and the public home page shows the notice', async ({ page, browser, baseURL }) => {
       test.setTimeout(90_000);
-      await enrol(page, inviteStaff(uniqueEmail(width), 'manager', `Mia Manager ${width}`));
+      await enrolWithPasswordAndApp(page, inviteStaff(uniqueEmail(width), 'manager', `Mia Manager ${width}`));
       const today = newJerseyTime(0).slice(0, 10);
       const shot = (name: string) => page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
 

@@ -13,13 +13,13 @@ import { listeningPort } from '../support/listening-port';
 import { logLines } from '../support/log-lines';
 import { startTestApp } from '../support/test-app';
 import { testClock } from '../support/test-clock';
+import { startStoreProcess } from '../support/store-process';
 
 // Issue 25: several instances started at once on an empty database (a first deployment, compose's
 // replicas) seed the shipped catalog once between them; none fails, none seeds it again, and each
 // lists the whole catalog from its first answer. The instances load first and are then told to
 // start at one moment, so that they reach the empty catalog together, as compose's replicas can.
 
-const DATABASE = 'shore-golf-carts';
 const INSTANCES = 3;
 
 interface Instance {
@@ -27,29 +27,6 @@ interface Instance {
   port: number | null;
   output(): string;
   exit: Promise<number | null>;
-}
-
-/** The embedded store as a process of its own (packages/embedded-mongo's runner); its URI on stdout's first line. */
-async function startStoreProcess(dataDir: string): Promise<{ uri: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/embedded-mongo/src/run-embedded-mongo.ts', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const bare = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it listened`)));
-  });
-  return {
-    uri: bare.replace('/?', `/${DATABASE}?`),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** One instance of the site from the source tree, as an operator starts it, on the shared store. */

@@ -17,6 +17,7 @@ import { serverEntry, startProductionServer, type ProductionServer } from '../su
 import { createTestStaffAccount } from '../support/staff-accounts';
 import { pageFormToken } from '../support/staff-session';
 import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+import { startStoreProcess, type StoreProcess } from '../support/store-process';
 
 // Issue 25, point 4: the site as a dealer group runs it on two machines. The store runs as its own
 // process (as a MongoDB server would), two instances of the production build use it through
@@ -25,7 +26,6 @@ import { csvOf, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../su
 // an instance keeps to itself may show: a photo, a staff session, the catalog, an inquiry, the
 // contact form's limit; and killing one instance outright loses no inquiry it acknowledged.
 
-const DATABASE = 'shore-golf-carts';
 const BUCKET = 'dealer-photos';
 const ONWARD_PAGE = '/inventory/2021-club-car-onward-4-passenger-t100';
 const RXV_PAGE = '/inventory/2020-e-z-go-rxv-elite-2-passenger-t300';
@@ -33,37 +33,6 @@ const RXV_PAGE = '/inventory/2020-e-z-go-rxv-elite-2-passenger-t300';
 const REPRICED_RXV = TEST_FEED_ROWS.rxv.replace(',6995,', ',7450,');
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
-
-interface StoreProcess {
-  /** The store's address with the site's database named in it, as an operator writes MONGODB_URI. */
-  uri: string;
-  stop(): Promise<void>;
-}
-
-/** packages/embedded-mongo's own runner: the store as a process of its own, its URI on stdout's first line. */
-async function startStoreProcess(dataDir: string): Promise<StoreProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/embedded-mongo/src/run-embedded-mongo.ts', '--data-dir', dataDir], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const bare = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      if (stdout.includes('\n')) resolve(stdout.split('\n')[0]!);
-    });
-    child.once('exit', (code) => reject(new Error(`the store exited with ${code} before it listened:\n${stderr}`)));
-  });
-  return {
-    uri: bare.replace('/?', `/${DATABASE}?`),
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
 
 /** Runs the production build's catalog import (`node dist/server/catalog-import.js FILE`) as an operator does on a machine. */
 function importOnMachine(file: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
