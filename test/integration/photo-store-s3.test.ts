@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { VehicleCollection } from '../../models/vehicle.model';
 import { importFeed } from '../../services/feed-import.service';
 import { processPhoto } from '../../services/photos/process-photo';
@@ -17,6 +17,11 @@ import { ERROR_LEVEL, logLines, type LogLines } from '../support/log-lines';
 import { startMotoServer, type MotoServer } from '../support/moto-server';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { TEST_FEED_LOCATIONS, TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos } from '../support/test-feed';
+
+/** Sets these variables for the rest of the block (the SDK reads them from the environment); vi.unstubAllEnvs() puts back what was there. */
+const stubEnv = (variables: Record<string, string>) => {
+  for (const [name, value] of Object.entries(variables)) vi.stubEnv(name, value);
+};
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const BUCKET = 'dealer-photos';
@@ -62,13 +67,12 @@ describe('photos in an S3-compatible store (PHOTO_STORE_URL)', { timeout: 120_00
   let dataDir: string;
   let site: TestApp;
   let photos: UnitPhoto[];
-  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     moto = await startMotoServer();
     await moto.createBucket(BUCKET);
     // The AWS SDK reads its credentials, region and endpoint from the environment, as in production.
-    Object.assign(process.env, moto.env);
+    stubEnv(moto.env);
     work = await mkdtemp(path.join(tmpdir(), 'photo-store-s3-'));
     dataDir = path.join(work, 'data');
     await mkdir(dataDir);
@@ -78,8 +82,7 @@ describe('photos in an S3-compatible store (PHOTO_STORE_URL)', { timeout: 120_00
   afterAll(async () => {
     await site?.close();
     await moto?.stop();
-    for (const name of Object.keys(moto?.env ?? {})) if (savedEnv[name] === undefined) delete process.env[name];
-    Object.assign(process.env, savedEnv);
+    vi.unstubAllEnvs();
     await rm(work, { recursive: true, force: true });
   });
 
@@ -181,12 +184,11 @@ describe('a photo store that is down', { timeout: 120_000 }, () => {
   let moto: MotoServer;
   let work: string;
   let site: TestApp;
-  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     moto = await startMotoServer();
     await moto.createBucket(BUCKET);
-    Object.assign(process.env, moto.env);
+    stubEnv(moto.env);
     work = await mkdtemp(path.join(tmpdir(), 'photo-store-down-'));
     await writeTestFeedPhotos(work);
     site = await startTestApp({
@@ -199,8 +201,7 @@ describe('a photo store that is down', { timeout: 120_000 }, () => {
   afterAll(async () => {
     await site?.close();
     await moto?.stop();
-    for (const name of Object.keys(moto?.env ?? {})) if (savedEnv[name] === undefined) delete process.env[name];
-    Object.assign(process.env, savedEnv);
+    vi.unstubAllEnvs();
     await rm(work, { recursive: true, force: true });
   });
 
@@ -242,13 +243,12 @@ describe('serving photos while the bucket cannot be reached', { timeout: 120_000
   let work: string;
   let site: TestApp;
   let log: LogLines;
-  const savedEnv = { ...process.env };
 
   beforeAll(async () => {
     moto = await startMotoServer();
     await moto.createBucket(BUCKET);
     // Any credentials reach moto: a recognisable secret shows whether one leaks into a log line.
-    Object.assign(process.env, moto.env, { AWS_SECRET_ACCESS_KEY: SECRET_KEY });
+    stubEnv({ ...moto.env, AWS_SECRET_ACCESS_KEY: SECRET_KEY });
     work = await mkdtemp(path.join(tmpdir(), 'photo-store-outage-'));
     log = logLines();
     site = await startTestApp(
@@ -266,8 +266,7 @@ describe('serving photos while the bucket cannot be reached', { timeout: 120_000
   afterAll(async () => {
     await site?.close();
     await moto?.stop();
-    for (const name of Object.keys(moto?.env ?? {})) if (savedEnv[name] === undefined) delete process.env[name];
-    Object.assign(process.env, savedEnv);
+    vi.unstubAllEnvs();
     await rm(work, { recursive: true, force: true });
   });
 
