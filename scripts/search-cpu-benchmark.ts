@@ -8,6 +8,7 @@ import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { listeningPortInLog } from '../test/support/listening-port';
 import { cpuSecondsOf } from './process-usage';
+import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
 
 // The inventory search alone (issue 26), several builds side by side: per catalog size each
 // build imports the generated catalog into its own data folder (kept under var/bench-search and
@@ -16,11 +17,10 @@ import { cpuSecondsOf } from './process-usage';
 // turn, never cached). CPU is the whole server process (web thread, the store's worker, the
 // thread pool, V8's helpers) from /proc/<pid>/stat, and per thread from /proc/<pid>/task; the
 // figures are the median over the rounds of CPU ms per request, with the lowest and highest
-// round, beside the load average.
+// round, beside the load average. With `--target filtered`, filtered inventory pages instead of
+// searches, each address asked for once, so that every one misses the render cache.
 //
-//   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist
-
-const SEARCH_TERMS = ['nomad', 'city', 'rover', 'maverick', 'forester', 'ranger', 'carrier', 'classic', 'turfman', 'max', 'lithium', 'plus'];
+//   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist [--target filtered]
 
 const { values: options } = parseArgs({
   options: {
@@ -29,6 +29,8 @@ const { values: options } = parseArgs({
     rounds: { type: 'string', default: '5' },
     requests: { type: 'string', default: '36' },
     page: { type: 'string', default: '1' },
+    // `filtered`: instead of searches, filtered inventory pages each asked for once (every cache misses).
+    target: { type: 'string', default: 'search' },
   },
 });
 
@@ -42,6 +44,8 @@ const sizes = options.sizes.split(',').map(Number);
 const rounds = Number(options.rounds);
 const requestsPerRound = Number(options.requests);
 const page = Number(options.page);
+if (options.target !== 'search' && options.target !== 'filtered') throw new Error('--target search|filtered');
+const filtered = options.target === 'filtered';
 const workDir = path.resolve('var/bench-search');
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
@@ -153,15 +157,23 @@ for (const size of sizes) {
   const running = [];
   for (const build of builds) running.push({ build, ...(await startServer(build, await prepare(build, size))) });
   try {
-    const url = (origin: string, n: number) => `${origin}/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}${page > 1 ? `&page=${page}` : ''}`;
+    const searchUrl = (origin: string, n: number) => `${origin}/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}${page > 1 ? `&page=${page}` : ''}`;
+    // Each build is asked for the same filtered addresses in the same order, none of them twice.
+    const asked = new Map<string, number>();
+    const url = (origin: string, n: number) => {
+      if (!filtered) return searchUrl(origin, n);
+      const next = asked.get(origin) ?? 0;
+      asked.set(origin, next + 1);
+      return `${origin}${filteredInventory(next)}`;
+    };
     // Warm up: each term once, answered, so no first-use cost is measured (a server's first
     // inventory request writes what the catalog lacks and counts the filter choices, which can
     // take longer than the store's timeout on a busy machine: asked again until it answers).
     for (const side of running) {
       for (const n of SEARCH_TERMS.keys()) {
         const deadline = Date.now() + 300_000;
-        while ((await getStatus(url(side.origin, n))) !== 200) {
-          if (Date.now() > deadline) throw new Error(`${side.build.name}: ${url(side.origin, n)} did not answer 200 within 300 s`);
+        while ((await getStatus(searchUrl(side.origin, n))) !== 200) {
+          if (Date.now() > deadline) throw new Error(`${side.build.name}: ${searchUrl(side.origin, n)} did not answer 200 within 300 s`);
           await wait(1000);
         }
       }
@@ -178,14 +190,19 @@ for (const size of sizes) {
         const before = cpuSecondsOf(pid)!;
         const threadsBefore = threadTicks(pid);
         for (let n = 0; n < requestsPerRound; n += 1) {
-          if ((await getStatus(url(side.origin, n))) !== 200) failures[index]! += 1;
+          // A filtered page past the last one answers 404, as it should.
+          const status = await getStatus(url(side.origin, n));
+          if (status !== 200 && !(filtered && status === 404)) failures[index]! += 1;
         }
         perRequest[index]!.push(((cpuSecondsOf(pid)! - before) * 1000) / requestsPerRound);
         for (const [name, ticks] of ticksByName(threadsBefore, threadTicks(pid))) threads[index]!.set(name, (threads[index]!.get(name) ?? 0) + ticks);
       }
       loads.push(load());
     }
-    console.log(`\n${size} units, /inventory?search=<12 terms in turn>${page > 1 ? ` page ${page}` : ''}: ${rounds} rounds x ${requestsPerRound} requests per build`);
+    const what = filtered
+      ? '/inventory?brand=…&category=…&price=…&condition=…[&page=…], each once'
+      : `/inventory?search=<12 terms in turn>${page > 1 ? ` page ${page}` : ''}`;
+    console.log(`\n${size} units, ${what}: ${rounds} rounds x ${requestsPerRound} requests per build`);
     console.log(`load average (1, 5, 15 min) at the start and after each round: ${loads.join(' | ')}`);
     for (const [index, side] of running.entries()) {
       const samples = perRequest[index]!;

@@ -11,6 +11,7 @@ import { generatedCatalog } from '../test/support/generated-catalog';
 import { listeningPortInLog } from '../test/support/listening-port';
 import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from '../test/support/nginx-server';
 import { cpuSecondsOf, residentMemoryOf } from './process-usage';
+import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
 
 // npm run bench:ssr [-- --dist dist --sizes 2300,23000 --rounds 4 --seconds 3 --flood-seconds 5 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //
@@ -52,25 +53,6 @@ const CACHED_TARGETS: readonly CachedTarget[] = [
 ];
 const CHUNK_TARGET = { name: 'framework chunk', file: 'framework.js' };
 const CACHED_TARGET_COUNT = CACHED_TARGETS.length + 1;
-
-const SEARCH_TERMS = ['nomad', 'city', 'rover', 'maverick', 'forester', 'ranger', 'carrier', 'classic', 'turfman', 'max', 'lithium', 'plus'];
-const BRANDS = ['all', 'denago', 'evolution'];
-const CATEGORIES = ['all', 'ranger', 'maverick', 'forester', 'turfman', 'rover'];
-const PRICES = ['all', 'under-15000', '15000-25000', 'over-25000'];
-const CONDITIONS = ['all', 'new', 'used', 'certified'];
-
-/** The n-th filtered inventory address: every filter combination on page 1, then on page 2, ...: never the same twice. */
-function filteredInventory(n: number): string {
-  let rest = n;
-  const pick = (choices: readonly string[]) => {
-    const choice = choices[rest % choices.length]!;
-    rest = Math.floor(rest / choices.length);
-    return choice;
-  };
-  const query = new URLSearchParams({ brand: pick(BRANDS), category: pick(CATEGORIES), price: pick(PRICES), condition: pick(CONDITIONS) });
-  if (rest > 0) query.set('page', String(rest + 1));
-  return `/inventory?${query.toString()}`;
-}
 
 /** Requests no cache answers: the n-th address of each is one not asked before in the run (searches are never cached). */
 const UNCACHED_TARGETS = [

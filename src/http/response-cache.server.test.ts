@@ -7,7 +7,7 @@ const response = (tag: string, size = 10): PrecompressedResponse => ({
   status: 200,
   contentType: 'application/json',
   cacheControl: 'public',
-  body: { identity: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), tag, size },
+  body: { identity: Buffer.alloc(0), br: Buffer.alloc(0), gzip: Buffer.alloc(0), effort: 'best', tag, size },
 });
 
 describe('createResponseCache', () => {
@@ -45,5 +45,27 @@ describe('createResponseCache', () => {
     expect(cache.get('v1', 'a')).toBeDefined();
     time = 60_001;
     expect(cache.get('v1', 'a')).toBeUndefined();
+  });
+
+  it('puts a page compressed again in the place of the one kept, within the bytes, unless another was kept since or the generation moved on', () => {
+    const cache = createResponseCache({ maxEntries: 2, maxBytes: 40, clock: systemClock });
+    cache.get('v1', 'x');
+    const kept = response('a', 20);
+    cache.set('v1', 'a', kept);
+    cache.set('v1', 'b', response('b', 10));
+    expect(cache.replace('v1', 'a', kept, response('a, smaller', 5))).toBe(true);
+    expect(cache.get('v1', 'a')?.body.tag).toBe('a, smaller');
+    // 5 + 10 + 25 bytes fit in 40 only because the replacement counted as its own 5 bytes.
+    cache.set('v1', 'c', response('c', 25));
+    expect(cache.get('v1', 'a')?.body.tag).toBe('a, smaller');
+    expect(cache.get('v1', 'b')).toBeUndefined();
+
+    // Not the response kept any more: nothing happens.
+    expect(cache.replace('v1', 'a', kept, response('a, stale'))).toBe(false);
+    expect(cache.get('v1', 'a')?.body.tag).toBe('a, smaller');
+    // Another generation: neither the old entries nor the new ones change.
+    const current = cache.get('v1', 'c')!;
+    expect(cache.replace('v0', 'c', current, response('c, from an old generation'))).toBe(false);
+    expect(cache.get('v1', 'c')?.body.tag).toBe('c');
   });
 });

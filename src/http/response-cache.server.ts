@@ -15,6 +15,12 @@ export interface ResponseCache {
   get(generation: string, key: string): PrecompressedResponse | undefined;
   /** Keeps a response made in `generation`, unless the cache has moved on to another since. */
   set(generation: string, key: string, response: PrecompressedResponse): void;
+  /**
+   * Puts `replacement` (the same page compressed again) where `kept` is, in its place among the
+   * least recently used and with its age, if `kept` is still the response kept for `key` in the
+   * current generation, `generation`; otherwise does nothing. Says whether it did.
+   */
+  replace(generation: string, key: string, kept: PrecompressedResponse, replacement: PrecompressedResponse): boolean;
   /** How many responses are kept. */
   readonly size: number;
 }
@@ -76,6 +82,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
         if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
         remove(oldest);
       }
+    },
+
+    replace(generation, key, kept, replacement) {
+      const entry = entries.get(key);
+      if (generation !== current || entry?.response !== kept) return false;
+      bytes += replacement.body.size - kept.body.size;
+      entry.response = replacement;
+      return true;
     },
 
     get size() {

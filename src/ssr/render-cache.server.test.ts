@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { describe, expect, it, vi } from 'vitest';
 import type { Catalog } from '../catalog/catalog';
+import { precompress } from '../http/precompressed-body.server';
 import type { PrecompressedResponse } from '../http/send-precompressed.server';
 import { createRenderCache, isStorable, watchedCatalog } from './render-cache.server';
 import { systemClock } from '../time/clock';
@@ -8,7 +10,7 @@ const page = (text: string, status = 200): PrecompressedResponse => ({
   status,
   contentType: 'text/html; charset=utf-8',
   cacheControl: 'public',
-  body: { identity: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), tag: text, size: text.length * 3 },
+  body: { identity: Buffer.from(text), br: Buffer.from(text), gzip: Buffer.from(text), effort: 'best', tag: text, size: text.length * 3 },
 });
 
 function versions(initial = { revision: 7, lastModified: '2026-06-01T10:00:00.000Z' as string | null }) {
@@ -124,6 +126,74 @@ describe('createRenderCache', () => {
     // Once done, the next miss renders again.
     await cache.renderOnce('g1', '/', render);
     expect(renders).toBe(4);
+  });
+});
+
+describe('a page kept quickly compressed', () => {
+  // About 50 KB of page-like text with varied words, where brotli's best settings are smaller than its quick ones.
+  const words = ['lithium', 'seats', 'street-legal', 'shore', 'cart', 'warranty', 'used', 'new', 'range', 'miles', 'charger', 'lifted'];
+  let seed = 7;
+  const word = () => words[(seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % words.length];
+  const html = Buffer.from(
+    Array.from(
+      { length: 300 },
+      (_, index) =>
+        `<article class="card"><h3><a href="/inventory/cart-${index}">Cart ${index}</a></h3><p>${Array.from({ length: 12 }, word).join(' ')}</p><p>$${10_000 + ((index * 7919) % 20_000)}</p></article>`,
+    ).join(''),
+  );
+  const quickPage = async (): Promise<PrecompressedResponse> => ({
+    status: 200,
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: 'public',
+    body: await precompress(html, 'quick'),
+  });
+  const best = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 10, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } });
+
+  it('is sent as kept the first time, then compressed at the best settings in the background: the same page and tag, fewer bytes', async () => {
+    const cache = createRenderCache({ version: versions().read, clock: systemClock });
+    const generation = (await cache.generation())!;
+    const quick = await quickPage();
+    expect(quick.body.br.length).toBeGreaterThan(best.length);
+    cache.set(generation, '/inventory?brand=denago', quick);
+
+    // Asked for again: the quick bytes are what there is, and the page is queued.
+    expect(cache.get(generation, '/inventory?brand=denago')).toBe(quick);
+    await vi.waitFor(() => expect(cache.get(generation, '/inventory?brand=denago')?.body.effort).toBe('best'));
+    const improved = cache.get(generation, '/inventory?brand=denago')!;
+    expect(improved.body.br.equals(best)).toBe(true);
+    expect(brotliDecompressSync(improved.body.br).equals(html)).toBe(true);
+    expect(gunzipSync(improved.body.gzip).equals(html)).toBe(true);
+    expect(improved.body.tag).toBe(quick.body.tag);
+    expect({ ...improved, body: undefined }).toEqual({ ...quick, body: undefined });
+  });
+
+  it('waits for its next request when as many pages as the bound already wait', async () => {
+    const cache = createRenderCache({ version: versions().read, clock: systemClock, maxWaitingToImprove: 1 });
+    const generation = (await cache.generation())!;
+    cache.set(generation, '/a', await quickPage());
+    cache.set(generation, '/b', await quickPage());
+    cache.get(generation, '/a');
+    cache.get(generation, '/b');
+    await vi.waitFor(() => expect(cache.get(generation, '/a')?.body.effort).toBe('best'));
+    expect(cache.get(generation, '/b')?.body.effort).toBe('quick');
+    // That request queued it.
+    await vi.waitFor(() => expect(cache.get(generation, '/b')?.body.effort).toBe('best'));
+  });
+
+  it('is not replaced once its generation has moved on', async () => {
+    const version = versions();
+    const cache = createRenderCache({ version: version.read, clock: systemClock });
+    const first = (await cache.generation())!;
+    cache.set(first, '/a', await quickPage());
+    cache.get(first, '/a');
+    version.set({ revision: 8, lastModified: '2026-06-02T10:00:00.000Z' });
+    const second = (await cache.generation())!;
+    expect(cache.get(second, '/a')).toBeUndefined();
+    const fresh = await quickPage();
+    cache.set(second, '/a', fresh);
+    // The old /a's improvement ends without touching the new generation's /a.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(cache.get(second, '/a')).toBe(fresh);
   });
 });
 

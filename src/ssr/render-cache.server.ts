@@ -1,5 +1,6 @@
 import type { CatalogVersion } from '../catalog/catalog-version';
 import type { Catalog } from '../catalog/catalog';
+import { precompress } from '../http/precompressed-body.server';
 import { createResponseCache, type ResponseCache } from '../http/response-cache.server';
 import type { PrecompressedResponse } from '../http/send-precompressed.server';
 import { singleFlight } from '../cache/single-flight';
@@ -12,9 +13,19 @@ export interface RenderCache {
    * there were no cache.
    */
   generation(): Promise<string | null>;
-  /** The page kept for a key in this generation. */
+  /**
+   * The page kept for a key in this generation. A page kept quickly compressed (see `set`) that is
+   * asked for again is queued to be compressed at the best settings, in the background, one page at
+   * a time; the quick bytes are sent meanwhile.
+   */
   get(generation: string, key: string): PrecompressedResponse | undefined;
-  /** Keeps a page: 200s among the pages, 404s apart, so that requests for made-up paths cannot push real pages out. */
+  /**
+   * Keeps a page: 200s among the pages, 404s apart, so that requests for made-up paths cannot push
+   * real pages out. A page is best kept compressed quickly (`precompress(html, 'quick')`): most
+   * addresses (a filtered inventory page, a unit's page for a crawler) are asked for once in a
+   * generation, and the best settings cost 15 times as much as a render; `get` improves the
+   * ones asked for again.
+   */
   set(generation: string, key: string, page: PrecompressedResponse): void;
   /** Runs `render` once for concurrent misses of one key in one generation; they all get its result. */
   renderOnce<T>(generation: string, key: string, render: () => Promise<T>): Promise<T>;
@@ -32,12 +43,15 @@ export interface RenderCacheOptions {
   maxAgeMs?: number;
   /** The site's clock: the year of the generation, how old a page is. */
   clock: Clock;
+  /** How many pages may wait to be compressed again at the best settings; those past it wait for their next request. */
+  maxWaitingToImprove?: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 500;
 const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
 const DEFAULT_MAX_NOT_FOUND = 50;
 const DEFAULT_MAX_OF_A_QUERY = 200;
+const DEFAULT_MAX_WAITING_TO_IMPROVE = 100;
 
 /**
  * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
@@ -80,7 +94,8 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
  * inventory's filters, which anyone can vary without end) and 50 not-found pages, so that a flood
  * of made-up filter links or addresses never pushes out the pages shoppers use. A new catalog
  * version empties it; the catalog service notices one within a second (at once for writes in this
- * process).
+ * process). A page is kept quickly compressed and compressed again at the best settings once it is
+ * asked for again (`get`).
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const { clock } = options;
@@ -92,6 +107,33 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const ofAQuery: ResponseCache = createResponseCache({ maxEntries: options.maxOfAQuery ?? DEFAULT_MAX_OF_A_QUERY, maxBytes: 16 * 1024 * 1024, ...common });
   const cacheFor = (key: string, status: number) => (status === 404 ? notFound : key.includes('?') ? ofAQuery : pages);
   const once = singleFlight<unknown>();
+
+  // Pages asked for again while kept quickly compressed, compressed at the best settings one at a
+  // time, so that a burst of them never holds the thread pool (which also reads files) for long.
+  const maxWaiting = options.maxWaitingToImprove ?? DEFAULT_MAX_WAITING_TO_IMPROVE;
+  const waiting = new Map<PrecompressedResponse, { generation: string; key: string }>();
+  let improving = false;
+  const improveWaiting = async () => {
+    improving = true;
+    for (const [page, { generation, key }] of waiting) {
+      // The identity bytes are kept for every page (pages are far below the 1 MB above which they are not).
+      if (page.body.identity !== null) {
+        try {
+          const body = await precompress(page.body.identity, 'best');
+          cacheFor(key, page.status).replace(generation, key, page, { ...page, body });
+        } catch {
+          // The quick bytes stay; they are the same page, only a few percent larger.
+        }
+      }
+      waiting.delete(page);
+    }
+    improving = false;
+  };
+  const improve = (generation: string, key: string, page: PrecompressedResponse) => {
+    if (page.body.effort === 'best' || waiting.has(page) || waiting.size >= maxWaiting) return;
+    waiting.set(page, { generation, key });
+    if (!improving) void improveWaiting();
+  };
 
   return {
     async generation() {
@@ -107,7 +149,9 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       const page = pages.get(generation, key);
       const filtered = ofAQuery.get(generation, key);
       const missing = notFound.get(generation, key);
-      return page ?? filtered ?? missing;
+      const kept = page ?? filtered ?? missing;
+      if (kept) improve(generation, key, kept);
+      return kept;
     },
     set: (generation, key, page) => cacheFor(key, page.status).set(generation, key, page),
     renderOnce: <T>(generation: string, key: string, render: () => Promise<T>) => once(`${generation}\n${key}`, render) as Promise<T>,
