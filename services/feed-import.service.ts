@@ -94,9 +94,6 @@ function withLockedPhotos(fields: UnitRecordFields, stored: StoredUnitRecord): {
 /** The fields whose feed changes a unit's history records (the price history among them). */
 const HISTORY_FIELDS = ['price', 'status'] as const;
 
-/** Page addresses asked about in one look-up for model entries that have them. */
-const SLUGS_PER_LOOKUP = 500;
-
 /** Photo-store look-ups at once when reusing an earlier import's downloads (each is one request to a bucket). */
 const LOOKUPS_AT_ONCE = 32;
 
@@ -212,13 +209,9 @@ export async function importFeed(file: string, options: FeedImportOptions): Prom
   const byHand = new Set(everyStored.filter((record) => record.unit.origin === 'staff').map((record) => record.unit.stockNumber));
   const stored = everyStored.filter((record) => !byHand.has(record.unit.stockNumber));
   const incomingSlugs = new Map(units.map((unit) => [unit.slug, unit.stockNumber]));
-  // Slugs are unique: one a stored unit has is no model entry's. Only the others are looked up, a
-  // slice at a time, as a store checks each vehicle it finds against the whole list.
+  // Slugs are unique: one a stored unit has is no model entry's. Only the others are looked up.
   const unitSlugs = new Set(everyStored.map((record) => record.slug));
-  const asked = [...incomingSlugs.keys()].filter((slug) => !unitSlugs.has(slug));
-  const taken: VehicleRecord[] = [];
-  for (let start = 0; start < asked.length; start += SLUGS_PER_LOOKUP)
-    taken.push(...(await vehicleRepository.modelEntriesWithSlugs(asked.slice(start, start + SLUGS_PER_LOOKUP))));
+  const taken = await vehicleRepository.modelEntriesWithSlugs([...incomingSlugs.keys()].filter((slug) => !unitSlugs.has(slug)));
   for (const model of taken)
     problems.push(`stock ${incomingSlugs.get(model.slug)}: its page address ${model.slug} is a catalog model's; give the unit another year, brand or model`);
   if (problems.length > 0) throw new CatalogImportError(problems);

@@ -172,6 +172,21 @@ describe('importing a dealer feed', () => {
     expect(await VehicleCollection.find().lean().exec()).toEqual(before);
   });
 
+  it("refuses a large feed whose last unit would take a catalog model's page address, and writes nothing", async () => {
+    await importCatalog(smallCatalog);
+    const before = await VehicleCollection.find().sort({ slug: 1 }).lean().exec();
+    const rows = Array.from(
+      { length: 1500 },
+      (_, index) => `M${index + 1},,2021,Club Car,Onward 4 Passenger,,used,onward,${9000 + index},4,Silver,,bayville,available,,,`,
+    );
+    // No year, brand Evolution, model Quote, stock CART: the page address evolution-quote-cart, a model entry's.
+    const feed = await writeTestFeed(work, 'takes-a-model-address.csv', ...rows, 'CART,,,Evolution,Quote,,new,quote,9000,4,White,,bayville,available,,,');
+    expect(await refusal(importFeed(feed, options))).toEqual([
+      "stock CART: its page address evolution-quote-cart is a catalog model's; give the unit another year, brand or model",
+    ]);
+    expect(await VehicleCollection.find().sort({ slug: 1 }).lean().exec()).toEqual(before);
+  });
+
   it('writes nothing when a photo cannot be used, and names the unit and the photo', async () => {
     await writeFile(path.join(work, 'photos', 'notes.jpg'), 'not a photo at all');
     const feed = await writeTestFeed(work, 'bad-photo.csv', onward, emerge.replace('photos/t200-1.jpg', 'photos/t200-1.jpg|photos/notes.jpg'));
