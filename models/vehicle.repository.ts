@@ -3,6 +3,7 @@ import type { CatalogVersion } from '../src/catalog/catalog-version';
 import type { InventoryFilters } from '../src/catalog/inventory-filters';
 import { BRANDS, type Vehicle } from '../src/catalog/vehicle';
 import { CatalogMetaCollection } from './catalog-meta.model';
+import { DuplicateUnitError } from './duplicate-unit-error';
 import { storeCall } from './store-call';
 import { brandFacet, inventoryKeys, LISTED_FACET, withoutKeys, type KeyedFields } from './inventory-keys';
 import { inventoryMatch, LISTED } from './vehicle-match';
@@ -11,6 +12,9 @@ import { VehicleCollection, vehicleFromRecord, type VehicleRecord } from './vehi
 const UNAVAILABLE_MESSAGE = 'The vehicle catalog is unavailable right now. Please try again shortly.';
 
 const read = <T>(call: () => Promise<T>) => storeCall(UNAVAILABLE_MESSAGE, call);
+
+/** MongoDB's error for a write refused by a unique index (the embedded store answers it too). */
+const DUPLICATE_KEY = 11000;
 
 /** The writes an import sends in one bulk write (one round trip, one new catalog version). */
 export type VehicleWrites = Parameters<typeof VehicleCollection.bulkWrite>[0];
@@ -225,6 +229,20 @@ export const vehicleRepository = {
     const written = await read(() => VehicleCollection.bulkWrite(writes.map(withKeysCleared), { ordered: true }));
     await vehicleRepository.writeMissingKeys();
     return new Set(Object.keys(written.upsertedIds).map(Number));
+  },
+
+  /**
+   * Writes a batch of a feed import's unit changes as `write` does, in order. Should a unit it
+   * inserts have been stored by another writer meanwhile (the same stock number or page address),
+   * the writes before it are made, the rest are not, and it raises DuplicateUnitError.
+   */
+  async writeUnits(writes: VehicleWrites): Promise<Set<number>> {
+    try {
+      return await vehicleRepository.write(writes);
+    } catch (error) {
+      if ((error as { code?: unknown }).code === DUPLICATE_KEY) throw new DuplicateUnitError({ cause: error });
+      throw error;
+    }
   },
 
   /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { VehicleRecord } from '../models/vehicle.model';
+import { DuplicateUnitError } from '../models/duplicate-unit-error';
 import { inventoryKeys } from '../models/inventory-keys';
 import { unitChangeRepository } from '../models/unit-change.repository';
 import { vehicleRepository, type VehicleWrites } from '../models/vehicle.repository';
@@ -164,9 +165,6 @@ interface UnitWrite {
   history: UnitChangeEntry[];
 }
 
-/** A write refused because a unique key (here: a stock number) is already stored. */
-const isDuplicateKey = (error: unknown) => (error as { code?: unknown }).code === 11000;
-
 /**
  * Writes one batch of an import, then its units' history. A new unit is inserted; should another
  * import have created one of them since this one read the catalog, the batch is written again with
@@ -175,10 +173,10 @@ const isDuplicateKey = (error: unknown) => (error as { code?: unknown }).code ==
  */
 async function writeBatch(batch: UnitWrite[]): Promise<void> {
   try {
-    await vehicleRepository.write(batch.map((change) => change.write));
+    await vehicleRepository.writeUnits(batch.map((change) => change.write));
   } catch (error) {
-    if (!isDuplicateKey(error)) throw error;
-    await vehicleRepository.write(batch.map((change) => change.upsert ?? change.write));
+    if (!(error instanceof DuplicateUnitError)) throw error;
+    await vehicleRepository.writeUnits(batch.map((change) => change.upsert ?? change.write));
   }
   await unitChangeRepository.record(batch.flatMap((change) => change.history));
 }

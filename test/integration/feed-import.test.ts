@@ -11,6 +11,8 @@ import { CatalogMetaCollection } from '../../models/catalog-meta.model';
 import { VehicleCollection, type VehicleRecord } from '../../models/vehicle.model';
 import { importCatalog } from '../../services/catalog-import.service';
 import { importFeed, type FeedImportOptions } from '../../services/feed-import.service';
+import { folderPhotoStore } from '../../services/photos/folder-photo-store';
+import type { PhotoStore } from '../../services/photos/photo-store';
 import smallCatalog from '../fixtures/catalog-small.json';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 import { TEST_FEED_ROWS, writeTestFeed, writeTestFeedPhotos, TEST_FEED_LOCATIONS, refusal } from '../support/test-feed';
@@ -110,6 +112,36 @@ describe('importing a dealer feed', () => {
     expect(await importFeed(feed, { ...options, full: true })).toEqual({ created: 0, updated: 0, sold: 0, unchanged: size });
     expect(await VehicleCollection.find().sort({ slug: 1 }).lean().exec()).toEqual(before);
     expect((await CatalogMetaCollection.current()).revision).toBe(version.revision);
+  });
+
+  it('keeps one unit when another import creates it between its reading the catalog and its writing, and succeeds', async () => {
+    const feed = await writeTestFeed(work, 'race.csv', onward);
+    const other = await writeTestFeed(work, 'race-other.csv', onward.replace(',9495,', ',8995,'));
+    // The other import runs while this one processes its photos: after it read the catalog (no
+    // T100 then), before it writes, so its insert of T100 is refused and it falls back to an upsert.
+    const folder = folderPhotoStore(options.photosDir);
+    let racing: Promise<unknown> | undefined;
+    const photoStore: PhotoStore = {
+      ...folder,
+      description: folder.description,
+      async write(key, bytes, contentType) {
+        racing ??= importFeed(other, { ...options, photosDir: path.join(work, `photos-other-${Date.now()}`) });
+        await racing;
+        return folder.write(key, bytes, contentType);
+      },
+    };
+    const { photosDir: _folder, ...rest } = options;
+
+    expect(await importFeed(feed, { ...rest, photoStore })).toEqual({ created: 1, updated: 0, sold: 0, unchanged: 0 });
+    expect(await racing).toEqual({ created: 1, updated: 0, sold: 0, unchanged: 0 });
+    const units = await VehicleCollection.find({ 'unit.stockNumber': 'T100' }).lean<UnitRecord[]>().exec();
+    expect(units).toHaveLength(1);
+    // The unit stays as the other import created it; the next import of this feed updates it, once.
+    expect(units[0]).toMatchObject({ price: 8995, slug: '2021-club-car-onward-4-passenger-t100' });
+    expect(await importFeed(feed, options)).toEqual({ created: 0, updated: 1, sold: 0, unchanged: 0 });
+    expect(await VehicleCollection.find({ 'unit.stockNumber': 'T100' }).lean<UnitRecord[]>().exec()).toEqual([
+      expect.objectContaining({ id: units[0]!.id, price: 9495 }),
+    ]);
   });
 
   it('updates a changed unit by its stock number and keeps its id', async () => {
