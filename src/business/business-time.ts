@@ -26,12 +26,14 @@ export function businessIsoTime(date: Date): string {
   return `${year}-${month}-${day}T${hour}:${minute}:${second}${offset}`;
 }
 
+// Made once: making a formatter costs far more than formatting with it.
+const readableWhen = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' });
+const zoneName = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'short' });
+
 /** For people: "Saturday, June 14, 2025 at 9:30 AM EDT". */
 export function businessReadableTime(date: Date): string {
-  const when = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, dateStyle: 'full', timeStyle: 'short' }).format(date);
-  const zone = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'short' })
-    .formatToParts(date)
-    .find((part) => part.type === 'timeZoneName')?.value;
+  const when = readableWhen.format(date);
+  const zone = zoneName.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
   return zone ? `${when} ${zone}` : when;
 }
 

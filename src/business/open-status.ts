@@ -38,13 +38,16 @@ export function nextOpening(schedule: Schedule, now: WallClock): { date: string;
   return null;
 }
 
+// Made once: making a formatter costs far more than formatting with it, and pages say these on every render.
+const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
 /** "today", "tomorrow", "Monday", or "Mon, Dec 28" beyond a week. */
 export function dayWords(date: string, daysAhead: number): string {
   if (daysAhead === 0) return 'today';
   if (daysAhead === 1) return 'tomorrow';
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const options: Intl.DateTimeFormatOptions = daysAhead < 7 ? { weekday: 'long' } : { weekday: 'short', month: 'short', day: 'numeric' };
-  return new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' }).format(new Date(Date.UTC(year, month - 1, day)));
+  return (daysAhead < 7 ? weekday : shortDay).format(new Date(Date.UTC(year, month - 1, day)));
 }
 
 /** Open or closed at a moment of the dealer's clock, and what changes next, in the words a door sign uses. */

@@ -2,9 +2,12 @@ import type { Promotion } from '../../src/config/business-file';
 import { promotionShowsOn, type PromotionPlace } from '../../src/config/promotion-places';
 import { Icon } from './icon';
 
+// Made once: making a formatter costs far more than formatting with it.
+const longDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
+
 /** "2027-12-31" → "December 31, 2027". */
 function longDate(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
+  return longDateFormat.format(new Date(`${date}T00:00:00Z`));
 }
 
 /**

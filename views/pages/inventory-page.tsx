@@ -126,13 +126,16 @@ function unitBadge(unit: InventoryVehicle['unit']): { label: string; tone: Badge
 }
 
 /** "Showing 6 of 23 total vehicles" on one page; "Showing 25-48 of 57 matching vehicles (2,300 in total)" across pages. */
+// Made once: toLocaleString makes a formatter on every call.
+const count = new Intl.NumberFormat('en-US');
+
 function resultsSummary({ vehicles, page, pageCount, matching, total }: InventoryListing, filtered: boolean): string {
-  if (pageCount <= 1) return `Showing ${vehicles.length} of ${total.toLocaleString('en-US')} total vehicles`;
+  if (pageCount <= 1) return `Showing ${vehicles.length} of ${count.format(total)} total vehicles`;
   const first = (page - 1) * INVENTORY_PAGE_SIZE + 1;
   const range = vehicles.length > 0 ? `${first}-${first + vehicles.length - 1}` : 'none';
   return filtered
-    ? `Showing ${range} of ${matching.toLocaleString('en-US')} matching vehicles (${total.toLocaleString('en-US')} in total)`
-    : `Showing ${range} of ${total.toLocaleString('en-US')} total vehicles`;
+    ? `Showing ${range} of ${count.format(matching)} matching vehicles (${count.format(total)} in total)`
+    : `Showing ${range} of ${count.format(total)} total vehicles`;
 }
 
 function FilteredInventory({ listing }: { listing: InventoryListing }) {
