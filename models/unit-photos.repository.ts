@@ -76,7 +76,8 @@ export const unitPhotosRepository = {
   /**
    * Whether any vehicle still shows the photo with this content hash: the same bytes may be the
    * photo of more than one unit (a feed that reuses a picture), and a photo's files are one set
-   * for all of them. Read rarely (when staff delete a photo), so it has no index of its own.
+   * for all of them. Asked when staff delete a photo, on their request: the `unit.photos.hash`
+   * index (models/vehicle.model.ts) answers it without reading every unit.
    */
   async isInUse(hash: string): Promise<boolean> {
     return (await read(() => VehicleCollection.exists({ 'unit.photos.hash': hash }).exec())) !== null;

@@ -177,6 +177,9 @@ vehicleSchema.index({ name: 'text', description: 'text' }, { name: 'vehicle_sear
 vehicleSchema.index({ facets: 1, order: 1 });
 // The listed vehicles are those not sold: counted from this index without reading a vehicle.
 vehicleSchema.index({ 'unit.status': 1 });
+// Whether another unit still shows a photo (by its content hash) before its files are deleted: one
+// entry per photo of each unit, so the check reads that hash's entries instead of every unit.
+vehicleSchema.index({ 'unit.photos.hash': 1 });
 
 // An update clears the vehicle's inventory keys, which the repository writes again from what is stored.
 vehicleSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function clearKeys() {
