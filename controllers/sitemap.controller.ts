@@ -1,10 +1,14 @@
 import { Router, type Response } from 'express';
-import { sitemapEntries, sitemapFiles, type SitemapCatalog, type SitemapLimits } from '../services/sitemap.service';
+import { sitemapEntries, sitemapIndex, sitemapUrlsets, type SitemapCatalog, type SitemapLimits } from '../services/sitemap.service';
 import type { CatalogVersion } from '../src/catalog/catalog-version';
-import { precompress } from '../src/http/precompressed-body.server';
+import { precompress, precompressParts, type PrecompressedBody } from '../src/http/precompressed-body.server';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 
 const HOUR_SECONDS = 60 * 60;
+
+async function* bytesOf(pieces: AsyncIterable<string>): AsyncGenerator<Buffer> {
+  for await (const piece of pieces) yield Buffer.from(piece);
+}
 
 /** /sitemap-<n>.xml: n as written by the index (no leading zero), any other number answered 404. */
 const PART_PATH = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
@@ -20,7 +24,9 @@ interface BuiltSitemap {
  * (everything may be crawled; where the sitemap is). Past one file's limits (SITEMAP_URLS_PER_FILE
  * in services/sitemap.service.ts) /sitemap.xml is a sitemap index of /sitemap-1.xml, … The files
  * are built and compressed once per catalog version and sent as kept until the catalog changes, so
- * a crawler's visit costs no database read and no compression. `limits` is for tests.
+ * a crawler's visit costs no database read and no compression. A file is written and compressed as
+ * the catalog is read, a page at a time: what is kept is its compressed bytes, never the catalog
+ * nor the whole XML (at 23,000 units with their photos, tens of MB). `limits` is for tests.
  */
 export function sitemapController(
   catalog: SitemapCatalog,
@@ -32,17 +38,28 @@ export function sitemapController(
   const router = Router();
   let kept: { version: string; sitemap: Promise<BuiltSitemap> } | undefined;
 
-  const answer = async (xml: string): Promise<PrecompressedResponse> => ({
+  const answer = (body: PrecompressedBody): PrecompressedResponse => ({
     status: 200,
     contentType: 'application/xml; charset=utf-8',
     cacheControl: `public, max-age=${HOUR_SECONDS}`,
-    body: await precompress(Buffer.from(xml)),
+    body,
   });
 
   const build = async (): Promise<BuiltSitemap> => {
-    const files = sitemapFiles(await sitemapEntries(catalog, origin, releasedAt), origin, limits);
-    const [main, ...parts] = await Promise.all([files.main, ...files.parts].map(answer));
-    return { main: main!, parts };
+    const files: Array<{ body: PrecompressedBody; lastmod: string }> = [];
+    for await (const urlset of sitemapUrlsets(sitemapEntries(catalog, origin, releasedAt), limits)) {
+      files.push({ body: await precompressParts(bytesOf(urlset.xml)), lastmod: urlset.lastmod() });
+    }
+    if (files.length === 1) return { main: answer(files[0]!.body), parts: [] };
+    const index = await precompress(
+      Buffer.from(
+        sitemapIndex(
+          files.map((file) => file.lastmod),
+          origin,
+        ),
+      ),
+    );
+    return { main: answer(index), parts: files.map((file) => answer(file.body)) };
   };
 
   /** The sitemap of the catalog's current version, built once per version. */
