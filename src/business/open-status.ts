@@ -1,5 +1,6 @@
 import type { Holiday, Opening, WeekHours } from '../config/business-file';
 import { addDays, weekdayOf, type WallClock } from './business-time';
+import { formatCalendarDate } from '../text/format-calendar-date';
 import { formatTime, isOpening } from './week-hours';
 
 /** A showroom's (or the phone line's) week, with the holidays that apply to it. */
@@ -38,16 +39,11 @@ export function nextOpening(schedule: Schedule, now: WallClock): { date: string;
   return null;
 }
 
-// Made once: making a formatter costs far more than formatting with it, and pages say these on every render.
-const weekday = new Intl.DateTimeFormat('en-US', { weekday: 'long', timeZone: 'UTC' });
-const shortDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
 /** "today", "tomorrow", "Monday", or "Mon, Dec 28" beyond a week. */
 export function dayWords(date: string, daysAhead: number): string {
   if (daysAhead === 0) return 'today';
   if (daysAhead === 1) return 'tomorrow';
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return (daysAhead < 7 ? weekday : shortDay).format(new Date(Date.UTC(year, month - 1, day)));
+  return formatCalendarDate(date, daysAhead < 7 ? 'weekday' : 'short');
 }
 
 /** Open or closed at a moment of the dealer's clock, and what changes next, in the words a door sign uses. */

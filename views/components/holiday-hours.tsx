@@ -1,19 +1,11 @@
 import { addDays } from '../../src/business/business-time';
 import { formatTime } from '../../src/business/week-hours';
 import { businessHolidays, showroomHolidays } from '../../src/config/business-profile';
+import { formatCalendarDate } from '../../src/text/format-calendar-date';
 import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 
 /** How far ahead the hours cards list holidays: a visitor planning a visit looks weeks ahead, not months. */
 const DAYS_AHEAD = 45;
-
-// Made once: making a formatter costs far more than formatting (a page's holiday list made one per
-// day listed, about 1.3 ms of each contact page's render).
-const shortDay = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
-
-/** "Thu, Dec 24" from "2026-12-24". */
-function dayText(date: string): string {
-  return shortDay.format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * The coming holidays (closed, or shorter hours) of a showroom, or of the phones and the sales team
@@ -34,7 +26,7 @@ export function HolidayHours({ showroomId, className = '' }: { showroomId?: stri
       <ul className="mt-1 space-y-0.5">
         {holidays.map((holiday) => (
           <li key={holiday.date}>
-            <time dateTime={holiday.date}>{dayText(holiday.date)}</time> ({holiday.name}):{' '}
+            <time dateTime={holiday.date}>{formatCalendarDate(holiday.date, 'short')}</time> ({holiday.name}):{' '}
             {holiday.opens && holiday.closes ? `${formatTime(holiday.opens)}-${formatTime(holiday.closes)}` : 'Closed'}
           </li>
         ))}

@@ -1,14 +1,7 @@
 import type { Promotion } from '../../src/config/business-file';
 import { promotionShowsOn, type PromotionPlace } from '../../src/config/promotion-places';
+import { formatCalendarDate } from '../../src/text/format-calendar-date';
 import { Icon } from './icon';
-
-// Made once: making a formatter costs far more than formatting with it.
-const longDateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
-
-/** "2027-12-31" → "December 31, 2027". */
-function longDate(date: string): string {
-  return longDateFormat.format(new Date(`${date}T00:00:00Z`));
-}
 
 /**
  * The dealer's offers running today (the business file's and staff's, by their dates) that show on
@@ -24,7 +17,8 @@ export function PromotionBand({ promotions: running, place }: { promotions: read
           <li key={promotion.id} className="flex gap-3 text-ink-900">
             <Icon name="sparkles" className="mt-1 size-5 shrink-0 text-brand-700" />
             <p>
-              <strong className="font-bold">{promotion.title}.</strong> {promotion.text} <span className="text-ink-700">Offer ends {longDate(promotion.end)}.</span>
+              <strong className="font-bold">{promotion.title}.</strong> {promotion.text}{' '}
+              <span className="text-ink-700">Offer ends {formatCalendarDate(promotion.end, 'long')}.</span>
             </p>
           </li>
         ))}

@@ -2,12 +2,8 @@ import type { UnitDetails, Vehicle } from '../../src/catalog/vehicle';
 import type { Showroom } from '../../src/config/business-profile';
 import { CONDITION_LABELS } from '../../src/catalog/condition-label';
 import { isVin } from '../../src/catalog/vin';
+import { formatFigure } from '../../src/text/format-figure';
 import { FactTile } from './fact-tile';
-
-/** "1,204": figures as Americans write them. */
-// Made once: toLocaleString makes a formatter on every call.
-const figures = new Intl.NumberFormat('en-US');
-const figure = (value: number) => figures.format(value);
 
 /**
  * What a shopper weighs up about one cart on the lot: model year, condition, hours or miles, color,
@@ -17,8 +13,8 @@ export function UnitFacts({ vehicle, unit, showroom }: { vehicle: Pick<Vehicle, 
   const facts: [label: string, value: string | undefined][] = [
     ['Year', vehicle.year?.toString()],
     ['Condition', CONDITION_LABELS[unit.condition]],
-    ['Hours', unit.hours === undefined ? undefined : figure(unit.hours)],
-    ['Odometer', unit.odometer === undefined ? undefined : `${figure(unit.odometer)} mi`],
+    ['Hours', unit.hours === undefined ? undefined : formatFigure(unit.hours)],
+    ['Odometer', unit.odometer === undefined ? undefined : `${formatFigure(unit.odometer)} mi`],
     ['Color', unit.color],
     ['Seats', vehicle.specifications.seatingCapacity],
     ['Stock #', unit.stockNumber],

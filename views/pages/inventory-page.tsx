@@ -8,6 +8,7 @@ import { inventoryEyebrow } from '../../src/catalog/inventory-eyebrow';
 import { contactPath } from '../../src/contact/contact-path';
 import { loadsInBrowser, loadVehicleList, type VehicleListData } from '../../src/catalog/vehicle-list-loader';
 import { catalogContext } from '../../src/route-context/route-context';
+import { formatFigure } from '../../src/text/format-figure';
 import type { BadgeTone } from '../components/badge';
 import { ButtonLink } from '../components/button-link';
 import { buttonClasses } from '../components/button-styles';
@@ -126,16 +127,13 @@ function unitBadge(unit: InventoryVehicle['unit']): { label: string; tone: Badge
 }
 
 /** "Showing 6 of 23 total vehicles" on one page; "Showing 25-48 of 57 matching vehicles (2,300 in total)" across pages. */
-// Made once: toLocaleString makes a formatter on every call.
-const count = new Intl.NumberFormat('en-US');
-
 function resultsSummary({ vehicles, page, pageCount, matching, total }: InventoryListing, filtered: boolean): string {
-  if (pageCount <= 1) return `Showing ${vehicles.length} of ${count.format(total)} total vehicles`;
+  if (pageCount <= 1) return `Showing ${vehicles.length} of ${formatFigure(total)} total vehicles`;
   const first = (page - 1) * INVENTORY_PAGE_SIZE + 1;
   const range = vehicles.length > 0 ? `${first}-${first + vehicles.length - 1}` : 'none';
   return filtered
-    ? `Showing ${range} of ${count.format(matching)} matching vehicles (${count.format(total)} in total)`
-    : `Showing ${range} of ${count.format(total)} total vehicles`;
+    ? `Showing ${range} of ${formatFigure(matching)} matching vehicles (${formatFigure(total)} in total)`
+    : `Showing ${range} of ${formatFigure(total)} total vehicles`;
 }
 
 function FilteredInventory({ listing }: { listing: InventoryListing }) {
