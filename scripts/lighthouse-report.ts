@@ -19,6 +19,10 @@ import { listeningPort } from '../test/support/listening-port';
 // Options: --runs N (bench: N runs a page, the median by Performance is reported), --pages
 // home,contact (a subset, by name), --dist path (another copy of the build; or
 // LIGHTHOUSE_DIST_DIR), --timeout-seconds N (the whole run; 900 by default).
+// Beside Lighthouse's metrics the bench reports, from the same trace, the page's main-thread CPU
+// time during the load and the blocking time that CPU time gives at Lighthouse's 4x slowdown: on a
+// busy machine a task waits for a core and Lighthouse's TBT (wall time x 4) grows with the load,
+// while these stay what the page itself costs (see mainThreadCpu below).
 
 const { values: options } = parseArgs({
   options: {
@@ -107,6 +111,57 @@ interface FailedAudit {
   expected: boolean;
 }
 
+/**
+ * What the page made its main thread do, from the trace's thread time (CPU time, which a busy
+ * machine does not inflate as it does wall time): `cpuMs`, every task of the page's renderer main
+ * thread from navigation to the end of the trace; `cpuBlockingMs`, the total blocking time those
+ * tasks would make at Lighthouse's 4x CPU slowdown (each task after the first contentful paint
+ * counts 4 x its CPU time, less 50 ms); `longTasks`, how many such tasks are over 50 ms.
+ */
+interface MainThreadCpu {
+  cpuMs: number;
+  cpuBlockingMs: number;
+  longTasks: number;
+}
+
+/** The CPU slowdown of Lighthouse's mobile preset (simulated throttling). */
+const CPU_SLOWDOWN = 4;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { documentLoaderURL?: string; navigationId?: string } };
+}
+
+function mainThreadCpu(trace: { traceEvents: TraceEvent[] } | undefined, url: string): MainThreadCpu | undefined {
+  const events = trace?.traceEvents ?? [];
+  const navigation = events.find((event) => event.name === 'navigationStart' && event.args?.data?.documentLoaderURL === url);
+  if (!navigation) return undefined;
+  const main = events.find((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain' && event.pid === navigation.pid);
+  if (!main) return undefined;
+  const paint = events.find(
+    (event) => event.name === 'firstContentfulPaint' && event.pid === navigation.pid && event.args?.data?.navigationId === navigation.args?.data?.navigationId,
+  );
+  let cpuMs = 0;
+  let cpuBlockingMs = 0;
+  let longTasks = 0;
+  for (const event of events) {
+    if (event.name !== 'RunTask' || event.ph !== 'X' || event.pid !== main.pid || event.tid !== main.tid || event.ts < navigation.ts) continue;
+    const slowed = ((event.tdur ?? 0) / 1000) * CPU_SLOWDOWN;
+    cpuMs += (event.tdur ?? 0) / 1000;
+    if (paint && event.ts >= paint.ts && slowed > 50) {
+      cpuBlockingMs += slowed - 50;
+      longTasks += 1;
+    }
+  }
+  return { cpuMs: Math.round(cpuMs), cpuBlockingMs: Math.round(cpuBlockingMs), longTasks };
+}
+
 interface PageReport {
   name: string;
   path: string;
@@ -119,6 +174,10 @@ interface PageReport {
   runtimeError?: string;
   /** Each run's Performance score when the bench runs a page more than once (the median is reported). */
   performanceRuns?: number[];
+  /** The reported run's main-thread CPU (bench only). */
+  mainThread?: MainThreadCpu;
+  /** Each run's figures when the bench runs a page more than once, in the order they ran. */
+  runs?: Array<{ performance: number; LCP?: number; TBT?: number } & Partial<MainThreadCpu>>;
 }
 
 const categories: readonly CategoryId[] = options.ci ? ASSERTED : CATEGORIES;
@@ -273,9 +332,17 @@ function markdownTable(reports: PageReport[]): string {
     if (value === undefined) return '—';
     return label === 'CLS' ? value.toFixed(3) : `${(value / 1000).toFixed(1)} s`;
   };
+  const withMetrics = categories.includes('performance');
+  // The main thread's CPU time and the blocking time it gives at 4x (mainThreadCpu): what the page costs, whatever the load.
+  const cpuLabels = withMetrics ? ['main-thread CPU', 'TBT from CPU'] : [];
+  const cpuCells = (report: PageReport) => {
+    if (!withMetrics) return [];
+    if (!report.mainThread) return ['—', '—'];
+    return [`${report.mainThread.cpuMs} ms`, `${(report.mainThread.cpuBlockingMs / 1000).toFixed(1)} s`];
+  };
   const rows = [
-    line(['page type', 'path', ...categories.map((id) => CATEGORY_NAMES[id]), ...(categories.includes('performance') ? METRIC_LABELS : [])]),
-    line(['---', '---', ...categories.map(() => '---:'), ...(categories.includes('performance') ? METRIC_LABELS.map(() => '---:') : [])]),
+    line(['page type', 'path', ...categories.map((id) => CATEGORY_NAMES[id]), ...(withMetrics ? METRIC_LABELS : []), ...cpuLabels]),
+    line(['---', '---', ...categories.map(() => '---:'), ...(withMetrics ? METRIC_LABELS.map(() => '---:') : []), ...cpuLabels.map(() => '---:')]),
   ];
   for (const report of reports) {
     rows.push(
@@ -283,7 +350,8 @@ function markdownTable(reports: PageReport[]): string {
         report.name,
         `\`${report.path.replace(/\/vehicle\/.+/, '/vehicle/{id}')}\``,
         ...categories.map((id) => score(report.scores[id])),
-        ...(categories.includes('performance') ? METRIC_LABELS.map((label) => metricCell(report, label)) : []),
+        ...(withMetrics ? METRIC_LABELS.map((label) => metricCell(report, label)) : []),
+        ...cpuCells(report),
       ]),
     );
   }
@@ -292,6 +360,7 @@ function markdownTable(reports: PageReport[]): string {
 
 async function main(): Promise<number> {
   const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
   const { origin } = await startServer();
   const vehicles = (await (await fetch(`${origin}/api/vehicles`)).json()) as Array<{ id: string }>;
   const vehicleId = vehicles[0]?.id;
@@ -311,7 +380,7 @@ async function main(): Promise<number> {
   for (const page of pageTypes) {
     const pathname = pathOf(page);
     const began = Date.now();
-    const results: Result[] = [];
+    const results: Array<{ lhr: Result; cpu?: MainThreadCpu }> = [];
     for (let attempt = 1; results.length < runs; attempt += 1) {
       const result = await lighthouse(`${origin}${pathname}`, {
         port: chrome.port,
@@ -331,10 +400,13 @@ async function main(): Promise<number> {
         console.error(`${page.name} (${pathname}): ${broken.code}, running it again`);
         continue;
       }
-      results.push(result.lhr);
+      const trace = (result.artifacts as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
+      results.push({ lhr: result.lhr, cpu: options.ci ? undefined : mainThreadCpu(trace, `${origin}${pathname}`) });
     }
+    const inOrder = [...results];
     // The median run by Performance score (all runs alike in CI, where there is one).
-    const lhr = results.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0))[Math.floor((results.length - 1) / 2)]!;
+    const median = results.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0))[Math.floor((results.length - 1) / 2)]!;
+    const lhr = median.lhr;
     if (!options.ci) {
       mkdirSync(lhrDir, { recursive: true });
       writeFileSync(
@@ -349,7 +421,16 @@ async function main(): Promise<number> {
       );
     }
     const report = summarise(page, pathname, lhr);
-    if (runs > 1) report.performanceRuns = results.map((run) => Math.round((run.categories.performance?.score ?? NaN) * 100));
+    if (median.cpu) report.mainThread = median.cpu;
+    if (runs > 1) {
+      report.performanceRuns = inOrder.map((run) => Math.round((run.lhr.categories.performance?.score ?? NaN) * 100));
+      report.runs = inOrder.map((run) => ({
+        performance: Math.round((run.lhr.categories.performance?.score ?? NaN) * 100),
+        LCP: run.lhr.audits[METRICS.LCP]?.numericValue,
+        TBT: run.lhr.audits[METRICS.TBT]?.numericValue,
+        ...run.cpu,
+      }));
+    }
     reports.push(report);
     const scores = categories.map((id) => `${CATEGORY_NAMES[id]} ${report.scores[id]}`).join(', ');
     console.error(
@@ -360,7 +441,7 @@ async function main(): Promise<number> {
   const lighthouseVersion = (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion}`;
   // Performance depends on what else the machine is doing: say so next to the figures.
-  const load = `load average ${os
+  const load = `load average ${loadAtStart} (1 min) at the start, ${os
     .loadavg()
     .map((value) => value.toFixed(1))
     .join(' / ')} (1/5/15 min) at the end`;
