@@ -14,13 +14,15 @@ import { CtaCard } from '../components/call-to-action';
 import { IconLine } from '../components/icon-line';
 import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
-import { PromotionBand } from '../components/promotion-band';
 import { Section, SectionHeading } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
 import { useBusiness, useRenderYear, usePromotions, useTownLinks } from '../hooks/use-business';
 import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
+
+// The dealer's offers: text, hydrated after the page (deferred-hydration.tsx), so their code is in no page's first JavaScript.
+const PromotionBand = deferredHydration(() => import('../components/promotion-band').then((module) => module.PromotionBand));
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));

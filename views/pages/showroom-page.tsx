@@ -6,12 +6,15 @@ import { ButtonLink } from '../components/button-link';
 import { Icon, type IconName } from '../components/icon';
 import { ShowroomCard } from '../components/showroom-card';
 import { PageHero } from '../components/page-hero';
-import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { useBusiness, useCurrentMoment, usePromotions } from '../hooks/use-business';
 import type { PageModule } from './page-module';
 import { ActionPair } from '../components/call-button';
 import { FeatureCard } from '../components/feature-card';
+import { deferredHydration } from '../layout/deferred-hydration';
+
+// The dealer's offers: text, hydrated after the page (deferred-hydration.tsx), so their code is in no page's first JavaScript.
+const PromotionBand = deferredHydration(() => import('../components/promotion-band').then((module) => module.PromotionBand));
 
 interface ShowroomService {
   title: string;

@@ -17,7 +17,6 @@ import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
-import { PromotionBand } from '../components/promotion-band';
 import { Section } from '../components/section';
 import { VehicleCard } from '../components/vehicle-card';
 import { useBusiness, useRenderYear, usePromotions } from '../hooks/use-business';
@@ -26,6 +25,9 @@ import { deferredHydration } from '../layout/deferred-hydration';
 import type { PageModule } from './page-module';
 import type { TownPageCopy } from './town-page-copy';
 import { CheckList } from '../components/check-list';
+
+// The dealer's offers: text, hydrated after the page (deferred-hydration.tsx), so their code is in no page's first JavaScript.
+const PromotionBand = deferredHydration(() => import('../components/promotion-band').then((module) => module.PromotionBand));
 
 // Its frame loads as the visitor scrolls near it; the code that does so loads after the page (deferred-hydration.tsx).
 const MapEmbed = deferredHydration(() => import('../components/map-embed').then((module) => module.MapEmbed));
