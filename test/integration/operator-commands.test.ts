@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -30,14 +30,20 @@ async function start(folders: { dataDir: string; mailDir: string }, env: Record<
   return server;
 }
 
-/** Runs an npm script's file the way `npm run` does, against a data folder. */
-function operator(script: string, args: string[], env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    env: { PATH: process.env.PATH, LOG_LEVEL: '', ...env },
-    encoding: 'utf8',
-    timeout: 60_000,
+/**
+ * Runs an npm script's file the way `npm run` does, against a data folder. Not spawnSync: the test's
+ * event loop keeps running meanwhile, so a kept-alive connection to the site that the site closes
+ * while the command runs (after 5 idle seconds) is seen closed, not reused for the next request.
+ */
+function operator(script: string, args: string[], env: Record<string, string>): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', `scripts/${script}.ts`, ...args],
+      { env: { PATH: process.env.PATH, LOG_LEVEL: '', ...env }, encoding: 'utf8', timeout: 60_000 },
+      (error, stdout, stderr) => resolve({ status: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
   });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
 describe('npm run catalog:import while the site runs', () => {
@@ -49,7 +55,7 @@ describe('npm run catalog:import while the site runs', () => {
     const file = path.join(folders.root, 'catalog.json');
     writeFileSync(file, JSON.stringify(renamed));
 
-    const result = operator('catalog-import', [file], { DATA_DIR: folders.dataDir });
+    const result = await operator('catalog-import', [file], { DATA_DIR: folders.dataDir });
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe(`created 0, updated 1, unchanged ${shippedCatalog.length - 1}`);
     const importedAt = Date.now();
@@ -68,7 +74,7 @@ describe('npm run catalog:import with the sample feed while the site runs', () =
   it('shows the units with their photos within seconds, and a full feed without one answers 410 for it', { timeout: 180_000 }, async () => {
     const folders = workFolder();
     const site = await start(folders);
-    const result = operator('catalog-import', ['seeds/sample-feed.csv'], { DATA_DIR: folders.dataDir });
+    const result = await operator('catalog-import', ['seeds/sample-feed.csv'], { DATA_DIR: folders.dataDir });
     expect(result.stderr).toBe('');
     expect(result.stdout.trim()).toBe('created 7, updated 0, sold 0, unchanged 0');
 
@@ -91,7 +97,7 @@ describe('npm run catalog:import with the sample feed while the site runs', () =
     const withoutOnward = path.resolve(`seeds/.without-sg2401-${process.pid}.csv`);
     writeFileSync(withoutOnward, feed);
     cleanups.push(() => rmSync(withoutOnward, { force: true }));
-    const sold = operator('catalog-import', [withoutOnward, '--full'], { DATA_DIR: folders.dataDir });
+    const sold = await operator('catalog-import', [withoutOnward, '--full'], { DATA_DIR: folders.dataDir });
     expect(sold.stderr).toBe('');
     expect(sold.stdout.trim()).toBe('created 0, updated 0, sold 1, unchanged 6');
     await expect.poll(async () => (await fetch(onward)).status, { timeout: 5_000, interval: 100 }).toBe(410);
@@ -100,14 +106,14 @@ describe('npm run catalog:import with the sample feed while the site runs', () =
 });
 
 describe('npm run db:backup', () => {
-  it('writes a checked, private copy while the site takes inquiries, and the copy restores them', async () => {
+  it('writes a checked, private copy while the site takes inquiries, and the copy restores them', { timeout: 90_000 }, async () => {
     const folders = workFolder();
     const site = await start(folders);
     const ids: string[] = [];
     for (let i = 0; i < 5; i += 1) ids.push((await postInquiry(site.origin)).id!);
     const target = path.join(folders.root, 'backups', 'copy.sqlite');
 
-    const result = operator('db-backup', [target], { DATA_DIR: folders.dataDir });
+    const result = await operator('db-backup', [target], { DATA_DIR: folders.dataDir });
     expect(result.stderr).toBe('');
     expect(result.stdout).toMatch(/^backup written to .*copy\.sqlite \(\d+ KB, checked\)$/m);
     expect(statSync(target).mode & 0o777).toBe(0o600);
@@ -117,24 +123,24 @@ describe('npm run db:backup', () => {
     mkdirSync(restored);
     copyFileSync(target, path.join(restored, 'embedded-mongo.sqlite'));
     expect((await readCollection(restored, 'contact_forms')).map((record) => record.id).sort()).toEqual([...ids].sort());
-    expect(operator('db-backup', [target], { DATA_DIR: folders.dataDir }).stderr).toMatch(/already exists/);
+    expect((await operator('db-backup', [target], { DATA_DIR: folders.dataDir })).stderr).toMatch(/already exists/);
   });
 });
 
 describe('npm run db:export and db:import', () => {
-  it('move every collection, types intact, into another database; importing twice changes nothing', async () => {
+  it('move every collection, types intact, into another database; importing twice changes nothing', { timeout: 90_000 }, async () => {
     const folders = workFolder();
     const site = await start(folders);
     const id = (await postInquiry(site.origin)).id!;
     const file = path.join(folders.root, 'site.jsonl');
-    const exported = operator('db-export', [file], { DATA_DIR: folders.dataDir });
+    const exported = await operator('db-export', [file], { DATA_DIR: folders.dataDir });
     expect(exported.stderr).toBe('');
     expect(exported.stdout).toMatch(new RegExp(`contact_forms 1.*vehicles ${shippedCatalog.length}|vehicles ${shippedCatalog.length}.*contact_forms 1`));
     expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const target = path.join(folders.root, 'other');
     for (let run = 0; run < 2; run += 1) {
-      const imported = operator('db-import', [file], { DATA_DIR: target });
+      const imported = await operator('db-import', [file], { DATA_DIR: target });
       expect(imported.stderr).toBe('');
       expect(imported.stdout).toMatch(/contact_forms 1/);
     }
@@ -151,19 +157,19 @@ describe('npm run db:export and db:import', () => {
       await server.close();
     }
     writeFileSync(path.join(folders.root, 'bad.jsonl'), 'not an export\n');
-    expect(operator('db-import', [path.join(folders.root, 'bad.jsonl')], { DATA_DIR: target }).stderr).toMatch(/not a db:export file|Unexpected token/);
+    expect((await operator('db-import', [path.join(folders.root, 'bad.jsonl')], { DATA_DIR: target })).stderr).toMatch(/not a db:export file|Unexpected token/);
     expect(readFileSync(file, 'utf8').split('\n')[0]).toContain('shore-golf-carts-export/1');
   });
 });
 
 describe('npm run inquiries:status', () => {
-  it('lists the e-mails still owed and the ones given up, with exit code 2 once any failed', async () => {
+  it('lists the e-mails still owed and the ones given up, with exit code 2 once any failed', { timeout: 90_000 }, async () => {
     const folders = workFolder();
     // A mail server that is not there: every inquiry stays pending.
     const site = await start(folders, { SMTP_URL: 'smtp://127.0.0.1:9' });
     const ids = [(await postInquiry(site.origin)).id!, (await postInquiry(site.origin)).id!];
 
-    const pending = operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
+    const pending = await operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
     expect(pending.status).toBe(0);
     expect(pending.stdout.split('\n')[0]).toBe('2 pending, 0 failed');
     for (const id of ids) expect(pending.stdout).toContain(`inquiry ${id}`);
@@ -180,7 +186,7 @@ describe('npm run inquiries:status', () => {
     await client.close();
     await server.close();
 
-    const failed = operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
+    const failed = await operator('inquiries-status', [], { DATA_DIR: folders.dataDir });
     expect(failed.status).toBe(2);
     expect(failed.stdout.split('\n')[0]).toBe('1 pending, 1 failed');
     expect(failed.stdout).toMatch(new RegExp(`^failed .*inquiry ${ids[0]} .*last error: 550 Mailbox unavailable$`, 'm'));
@@ -192,7 +198,7 @@ describe('npm run staff:invite', () => {
     const folders = workFolder();
     const site = await start(folders, { PUBLIC_ORIGIN: 'https://carts.example' });
 
-    const invited = operator('staff-invite', ['Owner@Example.org', '--role', 'owner', '--name', 'Robin Owner'], {
+    const invited = await operator('staff-invite', ['Owner@Example.org', '--role', 'owner', '--name', 'Robin Owner'], {
       DATA_DIR: folders.dataDir,
       PUBLIC_ORIGIN: 'https://carts.example',
     });
@@ -209,7 +215,7 @@ describe('npm run staff:invite', () => {
     const [invitation] = await readCollection(folders.dataDir, 'staff_invitations');
     expect(JSON.stringify(invitation)).not.toContain(new URL(lastLine).searchParams.get('token'));
 
-    const again = operator('staff-invite', ['owner@example.org', '--role', 'owner'], { DATA_DIR: folders.dataDir });
+    const again = await operator('staff-invite', ['owner@example.org', '--role', 'owner'], { DATA_DIR: folders.dataDir });
     expect(again.status).toBe(1);
     expect(again.stdout).toBe('');
     expect(again.stderr).toContain('owner@example.org already has a staff account');
@@ -217,7 +223,7 @@ describe('npm run staff:invite', () => {
     // The first link still works: the refusal changed nothing.
     expect((await fetch(`${site.origin}${pathname}${search}`)).status).toBe(200);
 
-    const reset = operator('staff-invite', ['owner@example.org', '--role', 'owner', '--reset-factors'], { DATA_DIR: folders.dataDir });
+    const reset = await operator('staff-invite', ['owner@example.org', '--role', 'owner', '--reset-factors'], { DATA_DIR: folders.dataDir });
     expect(reset.status).toBe(0);
     const newLink = new URL(reset.stdout.trimEnd().split('\n').at(-1)!);
     expect(newLink.pathname).toBe('/staff/invitation');
@@ -225,18 +231,20 @@ describe('npm run staff:invite', () => {
     expect((await fetch(`${site.origin}${pathname}${search}`)).status).toBe(404);
   });
 
-  it('answers wrong arguments with the usage and exit code 2', { timeout: 90_000 }, () => {
+  it('answers wrong arguments with the usage and exit code 2', { timeout: 90_000 }, async () => {
     const folders = workFolder();
-    for (const args of [
+    const wrongArguments = [
       [],
       ['owner@example.org'],
       ['owner@example.org', '--role', 'boss'],
       ['not-an-address', '--role', 'owner'],
       ['a@example.org', 'b@example.org', '--role', 'sales'],
       ['owner@example.org', '--role', 'owner', '--force'],
-    ]) {
-      const result = operator('staff-invite', args, { DATA_DIR: folders.dataDir });
-      expect(result.status, args.join(' ')).toBe(2);
+    ];
+    // Each refused before it opens the data folder, so the runs need not wait for one another.
+    const results = await Promise.all(wrongArguments.map((args) => operator('staff-invite', args, { DATA_DIR: folders.dataDir })));
+    for (const [index, result] of results.entries()) {
+      expect(result.status, wrongArguments[index]!.join(' ')).toBe(2);
       expect(result.stdout).toBe('');
       expect(result.stderr).toContain('usage: npm run staff:invite -- EMAIL --role owner|manager|sales');
     }
