@@ -10,7 +10,7 @@ import { listeningPortInLog } from '../test/support/listening-port';
 import { cpuSecondsOf, residentMemoryOf } from './process-usage';
 
 // npm run bench:memory -- --build before=/path/to/dist --build after=dist [--size 23000 --rounds 3]
-//     [--env after:MALLOC_ARENA_MAX=2] [--node-arg after:--max-semi-space-size=2] [--report]
+//     [--env after:MALLOC_ARENA_MAX=2] [--node-arg after:--max-old-space-size=1024] [--report] [--cached-only]
 //
 // The site's resident memory after a realistic run (issue 26: under 400 MB at 23,000 units), for
 // one or more builds side by side. One store of SIZE generated units is imported once (with the
@@ -24,7 +24,7 @@ import { cpuSecondsOf, residentMemoryOf } from './process-usage';
 // /proc/<pid>/stat (every thread: the web thread, the store's worker, the thread pool, V8's
 // helpers), where the memory is from /proc/<pid>/smaps. The figures are medians over the rounds
 // with the lowest and highest round, beside the load average; the report goes to
-// var/reports/memory.json. With --report, each run also writes Node's diagnostic report at its end
+// var/reports/memory.json. --cached-only stops each run after the cached pages (their CPU alone). With --report, each run also writes Node's diagnostic report at its end
 // (heap spaces of the web thread and of the store's worker) into var/bench-memory/reports.
 
 const SEARCH_TERMS = ['nomad', 'city', 'rover', 'maverick', 'forester', 'ranger', 'carrier', 'classic', 'turfman', 'max', 'lithium', 'plus'];
@@ -47,6 +47,7 @@ const { values: options } = parseArgs({
     'cached-requests': { type: 'string', default: '1200' },
     'rest-seconds': { type: 'string', default: '5,30' },
     report: { type: 'boolean', default: false },
+    'cached-only': { type: 'boolean', default: false },
   },
 });
 
@@ -319,6 +320,32 @@ interface RunFigures {
   threadSeconds: Record<string, number>;
 }
 
+/** A run cut short after the cached pages (--cached-only): their CPU per request alone. */
+function cachedOnly(build: string, round: number, load: string, cachedCpu: number): RunFigures {
+  return {
+    build,
+    round,
+    load,
+    residentAfterApi: Number.NaN,
+    residentAfterChange: Number.NaN,
+    residentAfterSitemap: Number.NaN,
+    residentAfterSearches: Number.NaN,
+    residentAtRest: restSeconds.map(() => Number.NaN),
+    peak: Number.NaN,
+    residentByKind: {},
+    cachedCpu,
+    searchCpu: Number.NaN,
+    filteredCpu: Number.NaN,
+    contactCpu: Number.NaN,
+    apiBuildCpu: Number.NaN,
+    sitemapCpu: Number.NaN,
+    slowestPrivacyWhileApiBuilt: Number.NaN,
+    apiBuildSeconds: Number.NaN,
+    changeImportSeconds: Number.NaN,
+    threadSeconds: {},
+  };
+}
+
 async function measureRun(build: Build, round: number, changedFile: string): Promise<RunFigures> {
   const dataDir = path.join(workDir, `run-${build.name}`);
   await rm(dataDir, { recursive: true, force: true });
@@ -339,6 +366,7 @@ async function measureRun(build: Build, round: number, changedFile: string): Pro
     for (const page of WARMED_PAGES) await expectOk(origin + page);
     await cpuPerRequest(CACHED_PAGES.map((page) => origin + page));
     const cachedCpu = await cpuPerRequest(Array.from({ length: cachedRequests }, (_, n) => origin + CACHED_PAGES[n % CACHED_PAGES.length]!));
+    if (options['cached-only']) return cachedOnly(build.name, round, load, cachedCpu);
 
     // The whole list built by 10 visitors at once, while a cached page is asked for every 50 ms.
     const apiBuild = async () => {
@@ -426,9 +454,11 @@ for (let round = 0; round < rounds; round += 1) {
     const build = builds[(offset + round) % builds.length]!;
     const figures = await measureRun(build, round, changedFile);
     runs.push(figures);
-    console.log(
-      `round ${round + 1}, ${build.name}: ${figures.residentAtRest.map((mib) => mib.toFixed(0)).join(' / ')} MiB after ${restSeconds.join(' / ')} s (peak ${figures.peak.toFixed(0)}); after the API ${figures.residentAfterApi.toFixed(0)}, the change ${figures.residentAfterChange.toFixed(0)}, the sitemap ${figures.residentAfterSitemap.toFixed(0)}, the searches ${figures.residentAfterSearches.toFixed(0)}; load ${figures.load}`,
-    );
+    if (options['cached-only']) console.log(`round ${round + 1}, ${build.name}: cached pages ${figures.cachedCpu.toFixed(3)} CPU ms/request; load ${figures.load}`);
+    else
+      console.log(
+        `round ${round + 1}, ${build.name}: ${figures.residentAtRest.map((mib) => mib.toFixed(0)).join(' / ')} MiB after ${restSeconds.join(' / ')} s (peak ${figures.peak.toFixed(0)}); after the API ${figures.residentAfterApi.toFixed(0)}, the change ${figures.residentAfterChange.toFixed(0)}, the sitemap ${figures.residentAfterSitemap.toFixed(0)}, the searches ${figures.residentAfterSearches.toFixed(0)}; load ${figures.load}`,
+      );
   }
   loads.push(loadAverage());
 }
@@ -461,7 +491,7 @@ const rows: Array<[label: string, pick: (run: RunFigures) => number, digits: num
 console.log(`\n${size} units, ${rounds} rounds, builds in turn; load average (1, 5, 15 min) at the start and after each round: ${loads.join(' | ')}`);
 console.log(`| | ${builds.map((build) => build.name).join(' | ')} |`);
 console.log(`| --- |${builds.map(() => ' ---: |').join('')}`);
-for (const [label, pick, digits] of rows) {
+for (const [label, pick, digits] of rows.filter(([, pick]) => runs.some((run) => Number.isFinite(pick(run))))) {
   console.log(`| ${label} | ${builds.map((build) => spread(runs.filter((run) => run.build === build.name).map(pick), digits)).join(' | ')} |`);
 }
 for (const build of builds) {
