@@ -8,6 +8,7 @@ import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { listeningPortInLog } from '../test/support/listening-port';
 import { cpuSecondsOf, residentMemoryOf } from './process-usage';
+import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
 
 // npm run bench:memory -- --build before=/path/to/dist --build after=dist [--size 23000 --rounds 3]
 //     [--env after:MALLOC_ARENA_MAX=2] [--node-arg after:--max-old-space-size=1024] [--report] [--cached-only]
@@ -27,11 +28,6 @@ import { cpuSecondsOf, residentMemoryOf } from './process-usage';
 // var/reports/memory.json. --cached-only stops each run after the cached pages (their CPU alone). With --report, each run also writes Node's diagnostic report at its end
 // (heap spaces of the web thread and of the store's worker) into var/bench-memory/reports.
 
-const SEARCH_TERMS = ['nomad', 'city', 'rover', 'maverick', 'forester', 'ranger', 'carrier', 'classic', 'turfman', 'max', 'lithium', 'plus'];
-const BRANDS = ['all', 'denago', 'evolution'];
-const CATEGORIES = ['all', 'ranger', 'maverick', 'forester', 'turfman', 'rover'];
-const PRICES = ['all', 'under-15000', '15000-25000', 'over-25000'];
-const CONDITIONS = ['all', 'new', 'used', 'certified'];
 const CACHED_PAGES = ['/', '/inventory', '/vehicles/denago-ev-city', '/toms-river-township-golf-carts', '/privacy', '/contact'];
 const WARMED_PAGES = [...CACHED_PAGES, '/rentals', '/services', '/showroom', '/about', '/denago', '/evolution', '/terms'];
 /** Every this-many-th generated entry is repriced for the catalog change. */
@@ -136,19 +132,6 @@ async function expectOk(url: string): Promise<{ bytes: number; ms: number }> {
   const answer = await request(url);
   if (answer.status !== 200) throw new Error(`${url} answered ${answer.status}`);
   return answer;
-}
-
-/** The n-th filtered inventory address, as bench:ssr cycles them: never the same twice in a run. */
-function filteredInventory(n: number): string {
-  let rest = n;
-  const pick = (choices: readonly string[]) => {
-    const choice = choices[rest % choices.length]!;
-    rest = Math.floor(rest / choices.length);
-    return choice;
-  };
-  const query = new URLSearchParams({ brand: pick(BRANDS), category: pick(CATEGORIES), price: pick(PRICES), condition: pick(CONDITIONS) });
-  if (rest > 0) query.set('page', String(rest + 1));
-  return `/inventory?${query.toString()}`;
 }
 
 /** The generated catalog's copies are series 2, 3, … of each shipped model. */
