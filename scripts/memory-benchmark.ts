@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
-import { listeningPortInLog } from '../test/support/listening-port';
 import { cpuSecondsOf, residentMemoryOf } from './process-usage';
 import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
+import { listeningOrigin, stopServer } from './built-server';
 
 // npm run bench:memory -- --build before=/path/to/dist --build after=dist [--size 23000 --rounds 3]
 //     [--env after:MALLOC_ARENA_MAX=2] [--node-arg after:--max-old-space-size=1024] [--report] [--cached-only]
@@ -206,21 +206,7 @@ async function startServer(build: Build, dataDir: string, logFile: string): Prom
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`${build.name} exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    const port = listeningPortInLog(readFileSync(logFile, 'utf8'));
-    if (port !== null) return { server, origin: `http://127.0.0.1:${port}` };
-    await wait(100);
-  }
-  throw new Error(`${build.name} did not listen within 120 s`);
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  return { server, origin: await listeningOrigin(server, logFile, build.name) };
 }
 
 /**
@@ -423,7 +409,7 @@ async function measureRun(build: Build, round: number, changedFile: string): Pro
       threadSeconds,
     };
   } finally {
-    await stop(server);
+    await stopServer(server);
     await rm(dataDir, { recursive: true, force: true });
   }
 }

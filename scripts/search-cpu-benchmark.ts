@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
-import { listeningPortInLog } from '../test/support/listening-port';
 import { cpuSecondsOf } from './process-usage';
 import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
+import { listeningOrigin, stopServer } from './built-server';
 
 // The inventory search alone (issue 26), several builds side by side: per catalog size each
 // build imports the generated catalog into its own data folder (kept under var/bench-search and
@@ -133,21 +133,7 @@ async function startServer(build: { name: string; dist: string }, dataDir: strin
   const log = openSync(logFile, 'w');
   const server = spawn(process.execPath, [path.join(build.dist, 'server/server.js')], { env: environment(dataDir), stdio: ['ignore', log, log] });
   closeSync(log);
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`${build.name} exited:\n${readFileSync(logFile, 'utf8').slice(-2000)}`);
-    const port = listeningPortInLog(readFileSync(logFile, 'utf8'));
-    if (port !== null) return { server, origin: `http://127.0.0.1:${port}` };
-    await wait(100);
-  }
-  throw new Error(`${build.name} did not listen within 120 s`);
-}
-
-async function stop(server: ChildProcess): Promise<void> {
-  if (server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  return { server, origin: await listeningOrigin(server, logFile, build.name) };
 }
 
 const ticksPerSecond = 100;
@@ -216,6 +202,6 @@ for (const size of sizes) {
       );
     }
   } finally {
-    for (const side of running) await stop(side.server);
+    for (const side of running) await stopServer(side.server);
   }
 }
