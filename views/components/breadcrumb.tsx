@@ -13,7 +13,7 @@ export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
         {items.map((item, index) => {
           const current = index === items.length - 1;
           return (
-            <li key={item.path} className="flex items-center gap-1.5">
+            <li key={item.path} className="flex min-h-5 items-center gap-1.5">
               {index > 0 ? <Icon name="chevronRight" className="size-3.5 text-ink-400" /> : null}
               {current ? (
                 <span aria-current="page" className="font-semibold text-ink-800">

@@ -50,6 +50,7 @@ export function SiteLayout() {
       </main>
       <SiteFooter />
       <MobileCallBar />
+      {/* The first paint waits until this region is parsed (index.html), so it stays after the page and its bars. */}
       <ToastRegion />
       <ScrollToTop />
       <DocumentHead />

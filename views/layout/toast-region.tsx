@@ -11,7 +11,11 @@ const ToastMessage = lazy(() => import('./toast-message').then((module) => ({ de
 export function ToastRegion() {
   const toast = useSiteStore((state) => state.toast);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6 md:justify-end">
+    <section
+      id="notifications"
+      aria-label="Notifications"
+      className="pointer-events-none fixed inset-x-0 bottom-20 z-50 flex justify-center px-4 md:bottom-6 md:justify-end"
+    >
       <div role="status" aria-live="polite" aria-atomic="true" className="w-full max-w-[420px]">
         {toast ? (
           <Suspense fallback={null}>
