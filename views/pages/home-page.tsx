@@ -14,6 +14,13 @@ import { CtaCard } from '../components/call-to-action';
 import { IconLine } from '../components/icon-line';
 import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
+import {
+  BRANDS_BAND_RENDERED_WHEN_NEAR,
+  FEATURED_BAND_RENDERED_WHEN_NEAR,
+  MAP_BAND_RENDERED_WHEN_NEAR,
+  SHOWROOMS_BAND_RENDERED_WHEN_NEAR,
+  TOWNS_BAND_RENDERED_WHEN_NEAR,
+} from '../components/rendered-when-near';
 import { Section, SectionHeading } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
@@ -108,11 +115,12 @@ function HomePage() {
         title="Brands We Carry"
         intro="Our house brands DENAGO and EVOLUTION, and the names golfers and beach towns have trusted for decades."
         id="brands"
+        className={BRANDS_BAND_RENDERED_WHEN_NEAR}
       >
         <BrandGrid />
       </Section>
 
-      <Section title="Featured Carts" intro="New arrivals on our showroom floors, ready for a test drive." id="featured">
+      <Section title="Featured Carts" intro="New arrivals on our showroom floors, ready for a test drive." id="featured" className={FEATURED_BAND_RENDERED_WHEN_NEAR}>
         <ul className="grid gap-6 md:grid-cols-3">
           {featured.map((vehicle) => (
             <li key={vehicle.slug}>
@@ -166,6 +174,7 @@ function HomePage() {
         title="Find Us"
         intro={`Our ${mainShowroom.city} showroom${otherShowrooms > 0 ? `, with ${countInWords(otherShowrooms)} more location${otherShowrooms === 1 ? '' : 's'} below` : ''}.`}
         id="map"
+        className={MAP_BAND_RENDERED_WHEN_NEAR}
       >
         <MapEmbed src={`https://www.google.com/maps?q=${mainShowroom.geo.lat},${mainShowroom.geo.lng}&z=11&output=embed`} title={`Map of the ${mainShowroom.name}`} />
       </Section>
@@ -175,11 +184,17 @@ function HomePage() {
         title="Serving Cape May County"
         intro={`We deliver and service carts in all ${capeMayTowns.length} Cape May County municipalities.`}
         id="cape-may-towns"
+        className={TOWNS_BAND_RENDERED_WHEN_NEAR}
       >
         <LinkTiles links={capeMayTowns} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" />
       </Section>
 
-      <Section title="Our Showrooms" intro={`${capitalize(countInWords(business.showrooms.length))} locations, one team. Stop by for a test drive.`} id="showrooms">
+      <Section
+        title="Our Showrooms"
+        intro={`${capitalize(countInWords(business.showrooms.length))} locations, one team. Stop by for a test drive.`}
+        id="showrooms"
+        className={SHOWROOMS_BAND_RENDERED_WHEN_NEAR}
+      >
         <ShowroomList showrooms={business.showrooms} />
       </Section>
 

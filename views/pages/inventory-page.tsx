@@ -20,6 +20,7 @@ import { PageHero } from '../components/page-hero';
 import { Section } from '../components/section';
 import { AwaitVehicles } from '../components/await-vehicles';
 import { CatalogVehicleCard, VEHICLE_GRID_CLASSES } from '../components/vehicle-card';
+import { CARD_RENDERED_WHEN_NEAR } from '../components/rendered-when-near';
 import { InventoryFiltersProvider, useInventoryFilters, useInventoryFiltersStore } from '../state/inventory-filters-store';
 import type { PageModule } from './page-module';
 import { CallButton } from '../components/call-button';
@@ -174,7 +175,7 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
       {listing.vehicles.length > 0 ? (
         <ul className={`${VEHICLE_GRID_CLASSES} mt-6`} aria-labelledby="results-heading">
           {listing.vehicles.map((vehicle) => (
-            <li key={vehicle.id}>
+            <li key={vehicle.id} className={CARD_RENDERED_WHEN_NEAR}>
               <CatalogVehicleCard vehicle={vehicle} eyebrow={brandLabel(vehicle)} badge={unitBadge(vehicle.unit)} />
             </li>
           ))}
