@@ -54,6 +54,19 @@ const STATES: Array<{ label: string; path: string; status: number }> = [
   { label: 'page not found', path: '/no-such-page', status: 404 },
 ];
 
+/**
+ * Where the checker is behind the HTML standard, one message at a time, each only for the markup
+ * it names. `<link rel="expect" href="#…" blocking="render">` (index.html: the first paint waits
+ * for the page's content) is in the standard (https://html.spec.whatwg.org/multipage/links.html#link-type-expect)
+ * and in Chromium since 124; vnu 26.9 still allows `blocking` on stylesheet links only.
+ */
+const CHECKER_BEHIND_THE_STANDARD = [
+  {
+    message: 'A “link” element with a “blocking” attribute must have a “rel” attribute whose value is “stylesheet”.',
+    markup: '<link rel="expect" href="#notifications" blocking="render" />',
+  },
+];
+
 /** A document with one known error, so a checker that checks nothing cannot pass the test. */
 const CONTROL_DOCUMENT = '<!doctype html><html lang="en"><head><title>Control</title></head><body><div aria-label="x">x</div></body></html>';
 
@@ -225,6 +238,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
     for (const message of messages) {
       const file = fileOf(message);
       if (!isError(message) || file === controlFile) continue;
+      if (CHECKER_BEHIND_THE_STANDARD.some((gap) => message.message === gap.message && message.extract?.includes(gap.markup))) continue;
       const page = (file && byFile.get(file)) ?? file ?? 'the checker';
       (errors[page] ??= []).push(`line ${message.lastLine ?? '?'}: ${message.message}${message.extract ? ` [${message.extract.trim()}]` : ''}`);
     }
