@@ -14,13 +14,6 @@ import { CtaCard } from '../components/call-to-action';
 import { IconLine } from '../components/icon-line';
 import { PointGrid } from '../components/feature-card';
 import { PageHero } from '../components/page-hero';
-import {
-  BRANDS_BAND_RENDERED_WHEN_NEAR,
-  FEATURED_BAND_RENDERED_WHEN_NEAR,
-  MAP_BAND_RENDERED_WHEN_NEAR,
-  SHOWROOMS_BAND_RENDERED_WHEN_NEAR,
-  TOWNS_BAND_RENDERED_WHEN_NEAR,
-} from '../components/rendered-when-near';
 import { Section, SectionHeading } from '../components/section';
 import { StatGrid } from '../components/stat-grid';
 import { VEHICLE_IMAGE_SIZE, VehicleCard } from '../components/vehicle-card';
@@ -37,6 +30,28 @@ const MapEmbed = deferredHydration(() => import('../components/map-embed').then(
 // Cards of text and links (the showrooms, the Cape May towns), far down the page: hydrated after it (deferred-hydration.tsx).
 const ShowroomList = deferredHydration(() => import('../components/showroom-list').then((module) => module.ShowroomList));
 const LinkTiles = deferredHydration(() => import('../components/link-tiles').then((module) => module.LinkTiles));
+
+// The light bands below a phone's first screen are drawn only as the visitor scrolls near them
+// (content-visibility: auto): skipping their style, layout and paint takes much of the first
+// layout's work off the main thread while the page loads and hydrates. The content stays in the
+// document, the accessibility tree and find-in-page. Until drawn, a band is as tall as given here,
+// at least its own height at every width (measured on the built site from 320 to 1920 px): taller
+// content would be laid out over what follows whenever a tool measures it undrawn, and axe would
+// check its text against the wrong background. A band changes size only off screen, so nothing the
+// visitor sees moves. Not the dark about band: axe reads an undrawn link's colour as the browser's
+// default blue, which fails against it though the drawn link passes.
+/** Brands: 384-564 px tall. */
+const BRANDS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
+/** Featured carts: one column below 768 px (at most 1978 px tall below 640 px, 2224 px below 768), then three (808 px). */
+const FEATURED_BAND_RENDERED_WHEN_NEAR =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_124rem] sm:[contain-intrinsic-size:auto_140rem] md:[contain-intrinsic-size:auto_52rem]';
+/** The map: 694-726 px (its reserved 450 px and a heading). */
+const MAP_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_48rem]';
+/** The Cape May towns: 576-1152 px (two tiles a row on phones). */
+const TOWNS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_76rem]';
+/** The showrooms: at most 2012 px tall below 640 px, 1364 px below 768, 1128 px below 1024, then 888 px. */
+const SHOWROOMS_BAND_RENDERED_WHEN_NEAR =
+  '[content-visibility:auto] [contain-intrinsic-size:auto_126rem] sm:[contain-intrinsic-size:auto_86rem] md:[contain-intrinsic-size:auto_72rem] lg:[contain-intrinsic-size:auto_56rem]';
 
 type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description' | 'inStock'>;
 
