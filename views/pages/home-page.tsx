@@ -41,17 +41,17 @@ const LinkTiles = deferredHydration(() => import('../components/link-tiles').the
 // visitor sees moves. Not the dark about band: axe reads an undrawn link's colour as the browser's
 // default blue, which fails against it though the drawn link passes.
 /** Brands: 384-564 px tall. */
-const BRANDS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_40rem]';
+const BRANDS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_40rem]';
 /** Featured carts: one column below 768 px (at most 1978 px tall below 640 px, 2224 px below 768), then three (808 px). */
 const FEATURED_BAND_RENDERED_WHEN_NEAR =
-  '[content-visibility:auto] [contain-intrinsic-size:auto_124rem] sm:[contain-intrinsic-size:auto_140rem] md:[contain-intrinsic-size:auto_52rem]';
+  '[content-visibility:auto] [contain-intrinsic-block-size:auto_124rem] sm:[contain-intrinsic-block-size:auto_140rem] md:[contain-intrinsic-block-size:auto_52rem]';
 /** The map: 694-726 px (its reserved 450 px and a heading). */
-const MAP_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_48rem]';
+const MAP_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_48rem]';
 /** The Cape May towns: 576-1152 px (two tiles a row on phones). */
-const TOWNS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_76rem]';
+const TOWNS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_76rem]';
 /** The showrooms: at most 2012 px tall below 640 px, 1364 px below 768, 1128 px below 1024, then 888 px. */
 const SHOWROOMS_BAND_RENDERED_WHEN_NEAR =
-  '[content-visibility:auto] [contain-intrinsic-size:auto_126rem] sm:[contain-intrinsic-size:auto_86rem] md:[contain-intrinsic-size:auto_72rem] lg:[contain-intrinsic-size:auto_56rem]';
+  '[content-visibility:auto] [contain-intrinsic-block-size:auto_126rem] sm:[contain-intrinsic-block-size:auto_86rem] md:[contain-intrinsic-block-size:auto_72rem] lg:[contain-intrinsic-block-size:auto_56rem]';
 
 type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description' | 'inStock'>;
 

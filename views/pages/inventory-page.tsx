@@ -140,12 +140,13 @@ function resultsSummary({ vehicles, page, pageCount, matching, total }: Inventor
  * A card is drawn only as the visitor scrolls near it (content-visibility: auto): the list is below
  * a phone's first screen, and skipping its style, layout and paint halves the first layout's work
  * while the page loads and hydrates. The content stays in the document and the accessibility tree.
- * Until drawn, a card is 30rem tall, at least its own height at every width (398-468 px from 320
+ * Until drawn, a card is 30rem tall (its height only: a placeholder width too would size the
+ * phone's one grid column to it, wider than the screen), at least its own height at every width (398-468 px from 320
  * to 1280 px, and wider screens keep the 1280 px layout): taller content would be laid out over what follows whenever a tool measures it
  * undrawn, and axe would check its text against the wrong background. It changes size only off
  * screen, so nothing the visitor sees moves.
  */
-const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-size:auto_30rem]';
+const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
 
 function FilteredInventory({ listing }: { listing: InventoryListing }) {
   const filters = useInventoryFilters((state) => state.filters);
