@@ -1,7 +1,6 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
-import { expect, PHONE_SCREEN, test, waitForHydration } from './support/fixtures';
+import { expect, layoutShiftsOf, PHONE_SCREEN, test, waitForHydration, watchLayoutShifts } from './support/fixtures';
 
 // On a slow phone connection the page's HTML arrives a piece at a time, and the browser paints
 // what it has parsed so far. Nothing it painted may move when the rest arrives: no picture put
@@ -54,32 +53,15 @@ test.afterAll(async () => {
   await new Promise((resolve) => proxy.close(resolve));
 });
 
-/** The layout shifts a visitor sees (not those right after their own input), summed. */
-async function recordLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: Array<{ value: number; sources: string[] }> = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
-        if (entry.hadRecentInput) continue;
-        shifts.push({
-          value: entry.value,
-          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.textContent ?? ''))),
-        });
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 test.describe('a page received slowly on a phone', () => {
   test.use({ viewport: PHONE_SCREEN });
 
   for (const path of ['/', '/vehicles/denago-ev-city', '/services', '/toms-river-township-golf-carts', '/rentals', '/inventory']) {
     test(`${path} moves nothing it has painted while the rest arrives`, async ({ page }) => {
-      await recordLayoutShifts(page);
+      await watchLayoutShifts(page);
       await page.goto(proxyOrigin + path);
       await waitForHydration(page);
-      const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: Array<{ value: number; sources: string[] }> }).layoutShifts);
+      const shifts = await layoutShiftsOf(page);
       expect(shifts).toEqual([]);
     });
   }

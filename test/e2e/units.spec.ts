@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoHydrated, test, WIDE_SCREEN } from './support/fixtures';
+import { expect, expectNoAxeViolations, gotoHydrated, layoutShiftsOf, test, watchLayoutShifts, WIDE_SCREEN } from './support/fixtures';
 
 // The sample feed's used units (seeds/sample-feed.csv) on a site of their own (playwright.config.ts):
 // their photo galleries with and without JavaScript, on a phone and on a desktop.
@@ -18,17 +18,6 @@ const thumbnail = (page: Page, number: number) => page.getByRole('list', { name:
 /** How far the strip has scrolled, in photos. */
 const photosScrolled = (region: Locator) => region.evaluate((element) => Math.round(element.scrollLeft / element.clientWidth));
 
-/** Collects the page's layout shifts from the first paint on (the Layout Instability API). */
-async function watchLayoutShifts(page: Page) {
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    Object.assign(window, { layoutShifts: shifts });
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-}
-
 for (const viewport of VIEWPORTS) {
   test.describe(`a unit's photos on ${viewport.name}`, () => {
     test.use({ viewport: { width: viewport.width, height: viewport.height } });
@@ -41,7 +30,7 @@ for (const viewport of VIEWPORTS) {
       expect(await first.evaluate((image: HTMLImageElement) => image.currentSrc)).toMatch(new RegExp(`/photos/[a-f0-9]{32}/${viewport.photoWidth}\\.avif$`));
       await expect(first).toHaveAttribute('fetchpriority', 'high');
       await expect(strip(page).getByRole('img', { name: '2021 Club Car Onward 4 Passenger, photo 3 of 3' })).toHaveAttribute('loading', 'lazy');
-      const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+      const shifted = (await layoutShiftsOf(page)).reduce((sum, shift) => sum + shift.value, 0);
       expect(shifted).toBeLessThan(0.01);
     });
 

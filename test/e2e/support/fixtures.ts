@@ -84,3 +84,32 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary).toEqual([]);
 }
+
+/** A layout shift the visitor saw (not one right after their own input), with what moved. */
+export interface SeenLayoutShift {
+  value: number;
+  /** The start of each moved element's markup (or its text). */
+  sources: string[];
+}
+
+/** Collects the page's layout shifts from the first paint on (the Layout Instability API); read them with layoutShiftsOf. */
+export async function watchLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: Array<{ value: number; sources: string[] }> = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Array<{ node?: Node | null }> }>) {
+        if (entry.hadRecentInput) continue;
+        shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 120) : String(source.node?.textContent ?? ''))),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+/** The layout shifts watchLayoutShifts has seen so far. */
+export function layoutShiftsOf(page: Page): Promise<SeenLayoutShift[]> {
+  return page.evaluate(() => (window as unknown as { layoutShifts: SeenLayoutShift[] }).layoutShifts);
+}
