@@ -31,27 +31,20 @@ const MapEmbed = deferredHydration(() => import('../components/map-embed').then(
 const ShowroomList = deferredHydration(() => import('../components/showroom-list').then((module) => module.ShowroomList));
 const LinkTiles = deferredHydration(() => import('../components/link-tiles').then((module) => module.LinkTiles));
 
-// The light bands below a phone's first screen are drawn only as the visitor scrolls near them
-// (content-visibility: auto): skipping their style, layout and paint takes much of the first
-// layout's work off the main thread while the page loads and hydrates. The content stays in the
-// document, the accessibility tree and find-in-page. Until drawn, a band is as tall as given here,
-// at least its own height at every width (measured on the built site from 320 to 1920 px): taller
-// content would be laid out over what follows whenever a tool measures it undrawn, and axe would
-// check its text against the wrong background. A band changes size only off screen, so nothing the
-// visitor sees moves. Not the dark about band: axe reads an undrawn link's colour as the browser's
-// default blue, which fails against it though the drawn link passes.
+// The light bands below a phone's first screen are drawn only as the visitor nears them, each
+// with a placeholder height at least its own at every width (measured on the built site from 320
+// to 1920 px; app.css, rendered-when-near). Not the dark about band: axe reads an undrawn link's
+// colour as the browser's default blue, which fails against it though the drawn link passes.
 /** Brands: 384-564 px tall. */
-const BRANDS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_40rem]';
+const BRANDS_BAND_RENDERED_WHEN_NEAR = 'rendered-when-near-[40rem]';
 /** Featured carts: one column below 768 px (at most 1978 px tall below 640 px, 2224 px below 768), then three (808 px). */
-const FEATURED_BAND_RENDERED_WHEN_NEAR =
-  '[content-visibility:auto] [contain-intrinsic-block-size:auto_124rem] sm:[contain-intrinsic-block-size:auto_140rem] md:[contain-intrinsic-block-size:auto_52rem]';
+const FEATURED_BAND_RENDERED_WHEN_NEAR = 'rendered-when-near-[124rem] sm:rendered-when-near-[140rem] md:rendered-when-near-[52rem]';
 /** The map: 694-726 px (its reserved 450 px and a heading). */
-const MAP_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_48rem]';
+const MAP_BAND_RENDERED_WHEN_NEAR = 'rendered-when-near-[48rem]';
 /** The Cape May towns: 576-1152 px (two tiles a row on phones). */
-const TOWNS_BAND_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_76rem]';
+const TOWNS_BAND_RENDERED_WHEN_NEAR = 'rendered-when-near-[76rem]';
 /** The showrooms: at most 2012 px tall below 640 px, 1364 px below 768, 1128 px below 1024, then 888 px. */
-const SHOWROOMS_BAND_RENDERED_WHEN_NEAR =
-  '[content-visibility:auto] [contain-intrinsic-block-size:auto_126rem] sm:[contain-intrinsic-block-size:auto_86rem] md:[contain-intrinsic-block-size:auto_72rem] lg:[contain-intrinsic-block-size:auto_56rem]';
+const SHOWROOMS_BAND_RENDERED_WHEN_NEAR = 'rendered-when-near-[126rem] sm:rendered-when-near-[86rem] md:rendered-when-near-[72rem] lg:rendered-when-near-[56rem]';
 
 type FeaturedVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'brand' | 'price' | 'images' | 'description' | 'inStock'>;
 

@@ -137,16 +137,12 @@ function resultsSummary({ vehicles, page, pageCount, matching, total }: Inventor
 }
 
 /**
- * A card is drawn only as the visitor scrolls near it (content-visibility: auto): the list is below
- * a phone's first screen, and skipping its style, layout and paint halves the first layout's work
- * while the page loads and hydrates. The content stays in the document and the accessibility tree.
- * Until drawn, a card is 30rem tall (its height only: a placeholder width too would size the
- * phone's one grid column to it, wider than the screen), at least its own height at every width (398-468 px from 320
- * to 1280 px, and wider screens keep the 1280 px layout): taller content would be laid out over what follows whenever a tool measures it
- * undrawn, and axe would check its text against the wrong background. It changes size only off
- * screen, so nothing the visitor sees moves.
+ * A card is drawn only as the visitor nears it (app.css, rendered-when-near): the list is below a
+ * phone's first screen, and skipping it halves the first layout's work. Until drawn it is 30rem
+ * tall, at least its own height at every width (398-468 px from 320 to 1280 px; wider screens keep
+ * the 1280 px layout).
  */
-const CARD_RENDERED_WHEN_NEAR = '[content-visibility:auto] [contain-intrinsic-block-size:auto_30rem]';
+const CARD_RENDERED_WHEN_NEAR = 'rendered-when-near-[30rem]';
 
 function FilteredInventory({ listing }: { listing: InventoryListing }) {
   const filters = useInventoryFilters((state) => state.filters);
