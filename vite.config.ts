@@ -105,12 +105,15 @@ function precompressAssets(): Plugin {
  */
 export default defineConfig(({ command, isSsrBuild, mode }) => ({
   plugins: [react(), tailwindcss(), firstPaintFirst(), noPreloadHelper(), precompressAssets()],
-  // React Router's ESM entry is its development build (warnings on); its production build, the same
-  // code with them compiled out, is otherwise reached only through CommonJS's NODE_ENV switch.
+  // React Router's ESM entry is its development build (warnings and checks on); its production build,
+  // the same code with them compiled out, is otherwise reached only through CommonJS's NODE_ENV switch.
+  // Both builds take the production one: the server's copy is bundled into dist/server for it (its
+  // `<Link>` is a quarter of an inventory page's render in the development build).
   resolve:
-    command === 'build' && !isSsrBuild
+    command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] }
       : {},
+  ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
   build: isSsrBuild
     ? {
         outDir: 'dist/server',

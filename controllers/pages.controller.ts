@@ -3,8 +3,8 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 import { catalogContext } from '../src/route-context/route-context';
 import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control.server';
-import { precompress } from '../src/http/precompressed-body.server';
-import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
+import { precompressQuickly, type Encoding } from '../src/http/precompressed-body.server';
+import { preferredEncoding, sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
@@ -88,7 +88,7 @@ function redirectPage(req: Request, res: Response, { status, location }: { statu
  * sent (a search, a prefilled contact form) are rendered for that request and marked private.
  */
 export function pagesController({ pages, context, origin, cache }: PagesControllerOptions): RequestHandler {
-  const renderShared = async (key: string, generation: string | null): Promise<SharedRender> => {
+  const renderShared = async (key: string, generation: string | null, encoding: Encoding): Promise<SharedRender> => {
     const shared = await context();
     const watched = watchedCatalog(shared.get(catalogContext));
     shared.set(catalogContext, watched.catalog);
@@ -101,8 +101,8 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
     if (!cache || generation === null || !isStorable(rendered, new URL(key, origin).href, catalogFailed)) {
       return { kind: 'sent', status: rendered.status, cacheControl, html };
     }
-    // Compressed quickly: most keys are asked for once in a generation; the cache improves those asked for again.
-    const page = { status: rendered.status, contentType: HTML, cacheControl, body: await precompress(Buffer.from(html), 'quick') };
+    // Compressed quickly, in the encoding asked for: most keys are asked for once in a generation; the cache improves those asked for again.
+    const page = { status: rendered.status, contentType: HTML, cacheControl, body: await precompressQuickly(Buffer.from(html), encoding) };
     cache.set(generation, key, page);
     return { kind: 'kept', page };
   };
@@ -119,11 +119,12 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       }
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);
+      const encoding = preferredEncoding(req.headers['accept-encoding']);
       const result: SharedRender = kept
         ? { kind: 'kept', page: kept }
         : generation === null
-          ? await renderShared(key, null)
-          : await cache!.renderOnce(generation, key, () => renderShared(key, generation));
+          ? await renderShared(key, null, encoding)
+          : await cache!.renderOnce(generation, key, () => renderShared(key, generation, encoding));
       if (result.kind === 'redirect') return redirectPage(req, res, result);
       if (result.kind === 'kept') return sendPrecompressed(req, res, result.page);
       // Without a cache (development) the browser checks every time.

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { identityLengthOf, precompress, precompressParts } from './precompressed-body.server';
+import { identityLengthOf, precompress, precompressParts, precompressQuickly } from './precompressed-body.server';
 
 async function* partsOf(parts: readonly string[]): AsyncGenerator<Buffer> {
   for (const part of parts) yield Buffer.from(part);
@@ -36,5 +36,22 @@ describe('precompressParts', () => {
       throw new Error('the store went away');
     }
     await expect(precompressParts(failing())).rejects.toThrow('the store went away');
+  });
+});
+
+describe('precompressQuickly', () => {
+  const page = Buffer.from(`<!doctype html><p>${'A cart for the shore, street legal, lithium. '.repeat(300)}</p>`);
+
+  it('keeps a body in the one encoding asked for, with the tag precompress gives it', async () => {
+    const best = await precompress(page);
+    const br = await precompressQuickly(page, 'br');
+    expect(brotliDecompressSync(br.br!).equals(page)).toBe(true);
+    expect(br.gzip).toBeNull();
+    expect(br).toMatchObject({ effort: 'quick', tag: best.tag, size: page.length + br.br!.length });
+    const gzipped = await precompressQuickly(page, 'gzip');
+    expect(gunzipSync(gzipped.gzip!).equals(page)).toBe(true);
+    expect(gzipped.br).toBeNull();
+    const plain = await precompressQuickly(page, 'identity');
+    expect(plain).toMatchObject({ br: null, gzip: null, size: page.length, tag: best.tag });
   });
 });

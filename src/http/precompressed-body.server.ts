@@ -9,23 +9,30 @@ const gzipAsync = promisify(gzip);
 
 /**
  * How hard a body was compressed: `best` for one sent many times (a few percent smaller, and a
- * page's 88 KB cost about 40 ms of brotli); `quick` for one that may be sent only once (a page
- * asked for the first time in its generation: a filtered inventory page, one unit's page for a
- * crawler), about 2.5 ms in both encodings, compressed again at `best` once it is asked for again.
+ * page's 88 KB cost about 40 ms of brotli), in both encodings; `quick` for one that may be sent only
+ * once (a page asked for the first time in its generation: a filtered inventory page, one unit's
+ * page for a crawler), in the one encoding its first request asked for, about 1.3 ms, compressed
+ * again at `best` in both once it is asked for again.
  */
 export type CompressionEffort = 'best' | 'quick';
 
+/** What a response's bytes are encoded in: brotli, gzip or not at all. */
+export type Encoding = 'br' | 'gzip' | 'identity';
+
 /** A response body in each encoding a browser may ask for, compressed once, and its validator. */
 export type PrecompressedBody = {
-  br: Buffer;
-  gzip: Buffer;
   effort: CompressionEffort;
   /** The strong ETag of the identity bytes, without quotes; each encoding gets its own (see sendPrecompressed). */
   tag: string;
   /** Bytes held, in every encoding kept. */
   size: number;
 } & (
-  | { identity: Buffer }
+  | {
+      identity: Buffer;
+      /** Null in a `quick` body that was not asked for in this encoding: it is compressed on the way out (sendPrecompressed). */
+      br: Buffer | null;
+      gzip: Buffer | null;
+    }
   | {
       /**
        * Not kept above LARGE_BODY_BYTES: a client that accepts no encoding is rare (browsers,
@@ -35,8 +42,13 @@ export type PrecompressedBody = {
       identity: null;
       /** How many bytes the body is without an encoding. */
       identityLength: number;
+      br: Buffer;
+      gzip: Buffer;
     }
 );
+
+/** A body kept in both encodings: what `best` compression gives. */
+export type BodyInBothEncodings = PrecompressedBody & { br: Buffer; gzip: Buffer };
 
 /** How many bytes a body is without an encoding, whether or not they are kept. */
 export const identityLengthOf = (body: PrecompressedBody): number => (body.identity === null ? body.identityLength : body.identity.length);
@@ -52,32 +64,50 @@ const GZIP_LEVEL = 9;
  * On an inventory page of 88 KB, 1.3 and 1.2 ms against 42 and 1.4 ms, for 10,006 and 11,910
  * bytes against 8,611 and 11,878.
  */
-const QUICK_BROTLI_QUALITY = 4;
-const QUICK_GZIP_LEVEL = 6;
+export const QUICK_BROTLI_QUALITY = 4;
+export const QUICK_GZIP_LEVEL = 6;
 
 const tagOf = (hash: ReturnType<typeof createHash>) => hash.digest('base64url').slice(0, 27);
 
-function held(identity: Buffer | null, identityLength: number, br: Buffer, gzipped: Buffer, tag: string, effort: CompressionEffort): PrecompressedBody {
-  const compressed = { br, gzip: gzipped, tag, effort };
+function held(identity: Buffer | null, identityLength: number, br: Buffer, gzipped: Buffer, tag: string): BodyInBothEncodings {
+  const compressed = { br, gzip: gzipped, tag, effort: 'best' as const };
   return identity === null
     ? { ...compressed, identity, identityLength, size: br.length + gzipped.length }
     : { ...compressed, identity, size: identity.length + br.length + gzipped.length };
 }
 
 /**
- * Compresses a body once, by default with settings too slow for every response but right for one
- * that is sent many times: brotli quality 10 (6 for bodies over 1 MB) and gzip level 9; with
- * `quick`, brotli 4 and gzip 6. The work runs on libuv's thread pool, off the event loop. The tag
- * is the identity bytes', the same at either effort.
+ * Compresses a body once, with settings too slow for every response but right for one that is
+ * sent many times: brotli quality 10 (6 for bodies over 1 MB) and gzip level 9. The work runs on
+ * libuv's thread pool, off the event loop. The tag is the identity bytes'.
  */
-export async function precompress(identity: Buffer, effort: CompressionEffort = 'best'): Promise<PrecompressedBody> {
+export async function precompress(identity: Buffer): Promise<BodyInBothEncodings> {
   const large = identity.length > LARGE_BODY_BYTES;
-  const quality = effort === 'quick' ? QUICK_BROTLI_QUALITY : large ? LARGE_BODY_QUALITY : SMALL_BODY_QUALITY;
   const [br, gzipped] = await Promise.all([
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-    gzipAsync(identity, { level: effort === 'quick' ? QUICK_GZIP_LEVEL : GZIP_LEVEL }),
+    brotli(identity, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BODY_QUALITY : SMALL_BODY_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+    }),
+    gzipAsync(identity, { level: GZIP_LEVEL }),
   ]);
-  return held(large ? null : identity, identity.length, br, gzipped, tagOf(createHash('sha256').update(identity)), effort);
+  return held(large ? null : identity, identity.length, br, gzipped, tagOf(createHash('sha256').update(identity)));
+}
+
+/**
+ * Compresses a body quickly, in the one encoding a request asked for (brotli 4 or gzip 6; none for
+ * `identity`): what a page asked for the first time costs, since most are asked for once in their
+ * generation. The other encoding is compressed on the way out if another request asks for it
+ * first; a body asked for again is compressed at `best` in both (RenderCache). A body over 1 MB is
+ * compressed as precompress does.
+ */
+export async function precompressQuickly(identity: Buffer, encoding: Encoding): Promise<PrecompressedBody> {
+  if (identity.length > LARGE_BODY_BYTES) return precompress(identity);
+  const br =
+    encoding === 'br'
+      ? await brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } })
+      : null;
+  const gzipped = encoding === 'gzip' ? await gzipAsync(identity, { level: QUICK_GZIP_LEVEL }) : null;
+  const tag = tagOf(createHash('sha256').update(identity));
+  return { identity, br, gzip: gzipped, tag, effort: 'quick', size: identity.length + (br?.length ?? 0) + (gzipped?.length ?? 0) };
 }
 
 /** Everything a compression stream gives, once it has been given its last input. */
@@ -93,7 +123,7 @@ function collected(stream: Transform): Promise<Buffer> {
  * compression streams as its parts come, so neither the whole body nor its identity bytes are ever
  * held at once. The brotli and gzip bytes may differ from precompress's; what they decode to does not.
  */
-export async function precompressParts(parts: AsyncIterable<Buffer>): Promise<PrecompressedBody> {
+export async function precompressParts(parts: AsyncIterable<Buffer>): Promise<BodyInBothEncodings> {
   const hash = createHash('sha256');
   const start: Buffer[] = [];
   let length = 0;
@@ -128,7 +158,7 @@ export async function precompressParts(parts: AsyncIterable<Buffer>): Promise<Pr
     br.end();
     gzipped.end();
     const [brBytes, gzipBytes] = await Promise.race([outputs, failed]);
-    return held(null, length, brBytes, gzipBytes, tagOf(hash), 'best');
+    return held(null, length, brBytes, gzipBytes, tagOf(hash));
   } catch (error) {
     br.destroy();
     gzipped.destroy();

@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { precompress } from './precompressed-body.server';
+import { precompress, precompressQuickly } from './precompressed-body.server';
 import { preferredEncoding, sendPrecompressed } from './send-precompressed.server';
 
 describe('preferredEncoding', () => {
@@ -52,5 +52,27 @@ describe('sendPrecompressed', async () => {
     await request(app).get('/page').set('If-None-Match', '"something-else"').expect(200);
     const head = await request(app).head('/page').set('Accept-Encoding', 'gzip').expect(200);
     expect(head.headers['content-length']).toBe(String(body.gzip.length));
+  });
+
+  it('compresses a page kept quickly in one encoding on the way out for a request that asks for the other', async () => {
+    const quick = await precompressQuickly(Buffer.from(html), 'br');
+    expect(quick.gzip).toBeNull();
+    const quickApp = express();
+    quickApp.get('/page', (req, res) =>
+      sendPrecompressed(req, res, { status: 200, contentType: 'text/html; charset=utf-8', cacheControl: 'public, max-age=0', body: quick }),
+    );
+
+    const br = await request(quickApp).get('/page').set('Accept-Encoding', 'br').expect(200);
+    expect(br.headers['content-length']).toBe(String(quick.br!.length));
+    expect(br.text).toBe(html);
+    // Supertest decodes the body by its Content-Encoding: gzip of the page, with no length kept.
+    const gzipped = await request(quickApp).get('/page').set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers.etag).toBe(`"${quick.tag}-gzip"`);
+    expect(gzipped.text).toBe(html);
+    const plain = await request(quickApp).get('/page').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.text).toBe(html);
+    const head = await request(quickApp).head('/page').set('Accept-Encoding', 'gzip').expect(200);
+    expect(head.headers['content-encoding']).toBe('gzip');
   });
 });

@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
-import { createGunzip } from 'node:zlib';
+import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { identityLengthOf, type PrecompressedBody } from './precompressed-body.server';
+import { identityLengthOf, QUICK_BROTLI_QUALITY, QUICK_GZIP_LEVEL, type Encoding, type PrecompressedBody } from './precompressed-body.server';
 
 export interface PrecompressedResponse {
   status: number;
@@ -9,8 +9,6 @@ export interface PrecompressedResponse {
   cacheControl: string;
   body: PrecompressedBody;
 }
-
-type Encoding = 'br' | 'gzip' | 'identity';
 
 /**
  * The encoding to send: brotli, else gzip, else none, among those the request accepts (a q=0
@@ -65,7 +63,7 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
   }
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   const bytes = body[encoding];
-  if (bytes === null) {
+  if (bytes === null && body.identity === null) {
     // A large body kept only compressed: decoded from its gzip as it is written, on the thread pool.
     headers['Content-Length'] = identityLengthOf(body);
     res.writeHead(response.status, headers);
@@ -76,6 +74,22 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
     const decoding = createGunzip();
     pipeline(decoding, res, () => undefined);
     decoding.end(body.gzip);
+    return;
+  }
+  if (bytes === null) {
+    // A body kept quickly in another encoding than this request's: compressed as it is written,
+    // at the quick settings, on the thread pool (asked for again, it is kept in both; RenderCache).
+    res.writeHead(response.status, headers);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const encoder =
+      encoding === 'br'
+        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity!.length } })
+        : createGzip({ level: QUICK_GZIP_LEVEL });
+    pipeline(encoder, res, () => undefined);
+    encoder.end(body.identity);
     return;
   }
   headers['Content-Length'] = bytes.length;

@@ -21,10 +21,10 @@ export interface RenderCache {
   get(generation: string, key: string): PrecompressedResponse | undefined;
   /**
    * Keeps a page: 200s among the pages, 404s apart, so that requests for made-up paths cannot push
-   * real pages out. A page is best kept compressed quickly (`precompress(html, 'quick')`): most
-   * addresses (a filtered inventory page, a unit's page for a crawler) are asked for once in a
-   * generation, and the best settings cost 15 times as much as a render; `get` improves the
-   * ones asked for again.
+   * real pages out. A page is best kept compressed quickly (`precompressQuickly`, in the one
+   * encoding its first request asked for): most addresses (a filtered inventory page, a unit's page
+   * for a crawler) are asked for once in a generation, and the best settings cost 15 times as much
+   * as a render; `get` improves the ones asked for again, in both encodings.
    */
   set(generation: string, key: string, page: PrecompressedResponse): void;
   /** Runs `render` once for concurrent misses of one key in one generation; they all get its result. */
@@ -119,7 +119,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
       // The identity bytes are kept for every page (pages are far below the 1 MB above which they are not).
       if (page.body.identity !== null) {
         try {
-          const body = await precompress(page.body.identity, 'best');
+          const body = await precompress(page.body.identity);
           cacheFor(key, page.status).replace(generation, key, page, { ...page, body });
         } catch {
           // The quick bytes stay; they are the same page, only a few percent larger.
