@@ -17,8 +17,9 @@ import { listeningOrigin, stopServer } from './built-server';
 // turn, never cached). CPU is the whole server process (web thread, the store's worker, the
 // thread pool, V8's helpers) from /proc/<pid>/stat, and per thread from /proc/<pid>/task; the
 // figures are the median over the rounds of CPU ms per request, with the lowest and highest
-// round, beside the load average. With `--target filtered`, filtered inventory pages instead of
-// searches, each address asked for once, so that every one misses the render cache.
+// round, beside the load average. Each server first answers `--warmup` searches (400),
+// unmeasured. With `--target filtered`, filtered inventory pages instead of searches, each
+// address asked for once, so that every one misses the render cache.
 //
 //   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist [--target filtered]
 
@@ -31,6 +32,10 @@ const { values: options } = parseArgs({
     page: { type: 'string', default: '1' },
     // `filtered`: instead of searches, filtered inventory pages each asked for once (every cache misses).
     target: { type: 'string', default: 'search' },
+    // Searches asked before the measured rounds, so that V8 has compiled the request path as a
+    // server that has run for a while has: for the first few hundred requests after a start, its
+    // optimising compilers' threads cost as much as 6 ms a request, then about 1.3.
+    warmup: { type: 'string', default: '400' },
   },
 });
 
@@ -44,6 +49,7 @@ const sizes = options.sizes.split(',').map(Number);
 const rounds = Number(options.rounds);
 const requestsPerRound = Number(options.requests);
 const page = Number(options.page);
+const warmup = Number(options.warmup);
 if (options.target !== 'search' && options.target !== 'filtered') throw new Error('--target search|filtered');
 const filtered = options.target === 'filtered';
 const workDir = path.resolve('var/bench-search');
@@ -163,6 +169,7 @@ for (const size of sizes) {
           await wait(1000);
         }
       }
+      for (let n = SEARCH_TERMS.length; n < warmup; n += 1) await getStatus(searchUrl(side.origin, n));
     }
     const failures = running.map(() => 0);
     const perRequest = running.map(() => [] as number[]);

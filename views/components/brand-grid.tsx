@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import { carriedBrands } from '../../seeds/brands';
 
 /** The brands the dealer carries; the two house brands link to their own pages. */
@@ -8,12 +8,12 @@ export function BrandGrid() {
       {carriedBrands.map((brand) => (
         <li key={brand.name}>
           {brand.path ? (
-            <Link
+            <SiteLink
               to={brand.path}
               className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-brand-800 ring-2 ring-brand-200 hover:ring-brand-500"
             >
               {brand.name}
-            </Link>
+            </SiteLink>
           ) : (
             <span className="flex h-20 items-center justify-center rounded-2xl bg-white text-lg font-extrabold uppercase tracking-wide text-ink-600 ring-1 ring-ink-200">
               {brand.name}

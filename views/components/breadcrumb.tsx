@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { BreadcrumbItem } from '../../src/head/breadcrumb-json-ld';
 import { Icon } from './icon';
 
@@ -20,9 +20,9 @@ export function Breadcrumb({ items }: { items: readonly BreadcrumbItem[] }) {
                   {item.label}
                 </span>
               ) : (
-                <Link to={item.path} className="rounded text-brand-700 underline-offset-2 hover:underline">
+                <SiteLink to={item.path} className="rounded text-brand-700 underline-offset-2 hover:underline">
                   {item.label}
-                </Link>
+                </SiteLink>
               )}
             </li>
           );

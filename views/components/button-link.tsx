@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { IconName } from '../../seeds/icon-paths';
 import { buttonClasses, type ButtonSize, type ButtonVariant } from './button-styles';
 import { Icon } from './icon';
@@ -34,9 +34,9 @@ export function ButtonLink({ to, children, icon, arrow, variant, size, className
   );
   if (to.startsWith('/')) {
     return (
-      <Link to={to} className={classes} {...rest}>
+      <SiteLink to={to} className={classes} {...rest}>
         {content}
-      </Link>
+      </SiteLink>
     );
   }
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import { useBusiness, useCurrentMoment } from '../hooks/use-business';
 import { Card } from './card';
 import { IconItem } from './icon-item';
@@ -37,9 +37,9 @@ export function ContactDetailsCard() {
       </ul>
       <p className="mt-6 border-t border-ink-200 pt-4 text-sm text-ink-600">
         Visiting in person?{' '}
-        <Link to="/showroom" className="font-semibold text-brand-700 hover:underline">
+        <SiteLink to="/showroom" className="font-semibold text-brand-700 hover:underline">
           See all our showrooms
-        </Link>
+        </SiteLink>
         .
       </p>
     </Card>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { InventoryFilters } from '../../src/catalog/inventory-filters';
 import { inventoryQuery } from '../../src/catalog/inventory-query';
 import { buttonClasses } from './button-styles';
@@ -34,15 +34,15 @@ export function InventoryPagination({ filters, page, pageCount }: { filters: Inv
   if (pageCount <= 1) return null;
   const to = (number: number) => {
     const query = inventoryQuery(filters, number).toString();
-    return { pathname: '/inventory', search: query ? `?${query}` : '' };
+    return query ? `/inventory?${query}` : '/inventory';
   };
   return (
     <nav aria-label="Inventory pages" className="mt-10 flex flex-wrap items-center justify-center gap-2">
       {page > 1 && page <= pageCount ? (
-        <Link to={to(page - 1)} state={INVENTORY_PAGE_STATE} className={buttonClasses('secondary')}>
+        <SiteLink to={to(page - 1)} state={INVENTORY_PAGE_STATE} className={buttonClasses('secondary')}>
           <Icon name="arrowLeft" className="size-4" />
           Previous
-        </Link>
+        </SiteLink>
       ) : null}
       <ol className="flex flex-wrap items-center gap-1">
         {pageNumbers(Math.min(page, pageCount), pageCount).map((number, index) =>
@@ -58,20 +58,20 @@ export function InventoryPagination({ filters, page, pageCount }: { filters: Inv
                   {number}
                 </span>
               ) : (
-                <Link to={to(number)} state={INVENTORY_PAGE_STATE} className={`${pageLinkClasses} text-brand-700 hover:bg-brand-50`}>
+                <SiteLink to={to(number)} state={INVENTORY_PAGE_STATE} className={`${pageLinkClasses} text-brand-700 hover:bg-brand-50`}>
                   <span className="sr-only">Page </span>
                   {number}
-                </Link>
+                </SiteLink>
               )}
             </li>
           ),
         )}
       </ol>
       {page < pageCount ? (
-        <Link to={to(page + 1)} state={INVENTORY_PAGE_STATE} className={buttonClasses('secondary')}>
+        <SiteLink to={to(page + 1)} state={INVENTORY_PAGE_STATE} className={buttonClasses('secondary')}>
           Next
           <Icon name="arrowRight" className="size-4" />
-        </Link>
+        </SiteLink>
       ) : null}
     </nav>
   );

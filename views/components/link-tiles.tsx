@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import { Icon } from './icon';
 
 export interface LinkTile {
@@ -14,14 +14,14 @@ export function LinkTiles({ links, roomy = false, className }: { links: LinkTile
     <ul className={className}>
       {links.map((link) => (
         <li key={link.path}>
-          <Link
+          <SiteLink
             to={link.path}
             reloadDocument={link.reloadDocument}
             className={`flex h-full items-center justify-between gap-3 bg-white font-semibold text-brand-700 ring-1 ring-ink-200 hover:bg-brand-50 ${roomy ? 'rounded-2xl p-5' : 'rounded-xl px-4 py-3'}`}
           >
             {link.label}
             <Icon name="arrowRight" className="size-4 shrink-0" />
-          </Link>
+          </SiteLink>
         </li>
       ))}
     </ul>

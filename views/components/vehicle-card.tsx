@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import type { CardPhoto } from '../../src/catalog/inventory-listing';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/catalog/format-price';
@@ -69,9 +69,9 @@ export function VehicleCard({ href, name, image, srcSet, priceLabel, badge, desc
       <div className="flex flex-1 flex-col p-5">
         {eyebrow ? <p className="text-xs font-semibold uppercase tracking-wider text-brand-600">{eyebrow}</p> : null}
         <Heading className="mt-1 text-lg font-bold text-ink-900">
-          <Link to={href} className="after:absolute after:inset-0 after:content-['']">
+          <SiteLink to={href} className="after:absolute after:inset-0 after:content-['']">
             {name}
-          </Link>
+          </SiteLink>
         </Heading>
         {/* Whole sentences (or whole words) rather than a clamp, which would cut "35-45" in two. */}
         {description ? <p className="mt-2 text-sm text-ink-600">{withFiguresTogether(shortenText(description, CARD_DESCRIPTION_LIMIT))}</p> : null}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { SiteLink } from './site-link';
 import { formatPrice } from '../../src/catalog/format-price';
 import { Icon } from './icon';
 
@@ -26,10 +26,10 @@ export function VehiclePageTop({ picture, badges, eyebrow, name, price, children
   return (
     <div className="bg-sand-50">
       <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
-        <Link to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
+        <SiteLink to="/inventory" className="inline-flex items-center gap-2 rounded font-semibold text-brand-700 hover:underline">
           <Icon name="arrowLeft" className="size-4" />
           Back to Inventory
-        </Link>
+        </SiteLink>
         <div className="mt-8 grid gap-10 lg:grid-cols-2 lg:items-start">
           {picture}
           <div>
@@ -40,10 +40,10 @@ export function VehiclePageTop({ picture, badges, eyebrow, name, price, children
             {children}
             {more ? (
               <p className="mt-5">
-                <Link to={more.to} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
+                <SiteLink to={more.to} className="inline-flex items-center gap-1.5 rounded font-semibold text-brand-700 hover:underline">
                   {more.label}
                   <Icon name="arrowRight" className="size-4" />
-                </Link>
+                </SiteLink>
               </p>
             ) : null}
           </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { useBusiness, useRenderYear, useTownLinks } from '../hooks/use-business';
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
@@ -43,9 +43,9 @@ export function SiteFooter() {
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   ) : (
-                    <Link to={link.to} className={linkClass}>
+                    <SiteLink to={link.to} className={linkClass}>
                       {link.label}
-                    </Link>
+                    </SiteLink>
                   )}
                 </li>
               ))}
@@ -78,9 +78,9 @@ export function SiteFooter() {
           <ul className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
             {footerTowns.map((town) => (
               <li key={town.path}>
-                <Link to={town.path} className={linkClass}>
+                <SiteLink to={town.path} className={linkClass}>
                   {town.label}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

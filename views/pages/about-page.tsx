@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { companyValues } from '../../seeds/about';
 import { team } from '../../seeds/team';
 import { showroomSummary } from '../../src/business/showroom-summary';
@@ -108,9 +108,9 @@ function AboutPage() {
                 >
                   {links.map((town) => (
                     <li key={town.path}>
-                      <Link to={town.path} className="font-medium text-brand-700 hover:underline">
+                      <SiteLink to={town.path} className="font-medium text-brand-700 hover:underline">
                         {town.label}
-                      </Link>
+                      </SiteLink>
                     </li>
                   ))}
                 </ul>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
-import { Await, Link, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Await, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { evolutionPage as content } from '../../seeds/brand-pages';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { contactPath } from '../../src/contact/contact-path';
@@ -133,12 +134,12 @@ function EvolutionPage() {
               icon={category.icon}
               className="relative"
               title={
-                <Link
+                <SiteLink
                   to={`/inventory?brand=evolution&category=${category.category}`}
                   className="after:absolute after:inset-0 after:rounded-[var(--radius-card)] after:content-['']"
                 >
                   {category.title}
-                </Link>
+                </SiteLink>
               }
             >
               <p className="mt-1 font-semibold text-brand-700">{category.tagline}</p>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type FormEvent, type MouseEvent } from 'react';
-import { data, Link, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import { data, useLoaderData, useLocation, useNavigate, useNavigationType, type LoaderFunctionArgs } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import type { InventoryListing, InventoryVehicle } from '../../src/catalog/inventory-listing';
 import { INVENTORY_PAGE_SIZE, parseInventoryFilters, parseInventoryPage, type InventoryFilters } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS, inventoryQuery } from '../../src/catalog/inventory-query';
@@ -192,9 +193,9 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
           <p className="text-xl font-bold text-ink-900">
             There is no page {listing.page} of these results: they fit on {listing.pageCount === 1 ? 'one page' : `${listing.pageCount} pages`}.
           </p>
-          <Link to={listingPath({ filters: listing.filters, page: 1 })} className={`${buttonClasses('primary', 'lg')} mt-6`}>
+          <SiteLink to={listingPath({ filters: listing.filters, page: 1 })} className={`${buttonClasses('primary', 'lg')} mt-6`}>
             Go to the First Page
-          </Link>
+          </SiteLink>
         </Card>
       ) : (
         <Card className="mt-6 flex flex-col items-center px-6 py-14 text-center">
@@ -203,9 +204,9 @@ function FilteredInventory({ listing }: { listing: InventoryListing }) {
           </span>
           <p className="mt-4 text-xl font-bold text-ink-900">No vehicles match your current filters.</p>
           <p className="mt-2 max-w-md text-ink-600">Try a broader search or another price range, or ask us: new carts arrive every week.</p>
-          <Link to="/inventory" onClick={onClear} className={`${buttonClasses('primary', 'lg')} mt-6`}>
+          <SiteLink to="/inventory" onClick={onClear} className={`${buttonClasses('primary', 'lg')} mt-6`}>
             Clear All Filters
-          </Link>
+          </SiteLink>
         </Card>
       )}
       <InventoryPagination filters={listing.filters} page={listing.page} pageCount={listing.pageCount} />

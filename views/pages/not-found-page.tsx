@@ -1,4 +1,5 @@
-import { data, Link } from 'react-router';
+import { data } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { buttonClasses } from '../components/button-styles';
 import { Icon } from '../components/icon';
 import type { PageModule } from './page-module';
@@ -12,13 +13,13 @@ function NotFoundPage() {
       <h1 className="mt-4 text-3xl font-extrabold tracking-tight text-ink-900 sm:text-4xl">404 Page Not Found</h1>
       <p className="mt-4 text-lg text-ink-600">The page you are looking for has moved or never existed. Our carts are still right where you left them.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <SiteLink to="/" className={buttonClasses('primary', 'lg')}>
           <Icon name="arrowLeft" className="size-4" />
           Back to Home
-        </Link>
-        <Link to="/inventory" className={buttonClasses('secondary', 'lg')}>
+        </SiteLink>
+        <SiteLink to="/inventory" className={buttonClasses('secondary', 'lg')}>
           Browse Inventory
-        </Link>
+        </SiteLink>
       </div>
     </div>
   );

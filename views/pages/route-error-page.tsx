@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { buttonClasses } from '../components/button-styles';
 import { useBusiness } from '../hooks/use-business';
 
@@ -19,9 +20,9 @@ export function RouteErrorPage() {
         and we will help right away.
       </p>
       <div className="mt-8 flex justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary', 'lg')}>
+        <SiteLink to="/" className={buttonClasses('primary', 'lg')}>
           Back to Home
-        </Link>
+        </SiteLink>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
-import { data, Link, useLoaderData, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router';
+import { data, useLoaderData, type LoaderFunctionArgs, type RouterContextProvider } from 'react-router';
+import { SiteLink } from '../components/site-link';
 import { whyChooseUs } from '../../seeds/brands';
 import type { Town } from '../../seeds/towns';
 import type { Vehicle } from '../../src/catalog/vehicle';
@@ -139,10 +140,10 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
               <ul className="mt-3 space-y-2">
                 {copy.neighbors.map((neighbor) => (
                   <li key={neighbor.path}>
-                    <Link to={neighbor.path} className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
+                    <SiteLink to={neighbor.path} className="inline-flex items-center gap-2 font-medium text-brand-700 hover:underline">
                       <Icon name="pin" className="size-4" />
                       {neighbor.label}
-                    </Link>
+                    </SiteLink>
                   </li>
                 ))}
               </ul>
