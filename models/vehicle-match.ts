@@ -34,19 +34,32 @@ function textSearch(search: string): { $text: { $search: string } } | undefined 
  * from parsed filters only; the words are matched literally.
  */
 export function inventoryMatch(filters: InventoryFilters, heldCategories: readonly string[] = []): object {
-  const clauses: object[] = [];
-  if (filters.brand !== 'all') clauses.push({ facets: brandFacet(filters.brand) });
-  if (filters.category !== 'all') clauses.push({ facets: categoryMatch(filters.category, heldCategories) });
-  if (filters.price !== 'all') clauses.push({ facets: priceFacet(filters.price) });
-  if (filters.condition !== 'all') clauses.push({ facets: conditionFacet(filters.condition) });
-  if (filters.location !== 'all') clauses.push({ facets: locationFacet(filters.location) });
-  // Only a listed vehicle has facets: with no filter, the listed ones.
-  if (clauses.length === 0) clauses.push({ facets: LISTED_FACET });
+  const clauses = inventoryFacetClauses(filters, heldCategories).map((facets) => ({
+    facets: facets.length === 1 ? facets[0]! : (mongoose.trusted({ $in: [...facets] }) as { $in: string[] }),
+  }));
   return { ...textSearch(filters.search), $and: clauses };
 }
 
-function categoryMatch(category: string, heldCategories: readonly string[]): string | { $in: string[] } {
-  if ((SPEC_CATEGORIES as readonly string[]).includes(category)) return categoryFacet(category);
+/**
+ * The filters other than the search as facets a vehicle must have: one clause per filter set,
+ * met by any of its facets (a category that is not one of the product's, by any held category
+ * that contains it); with no filter, the listed facet. What inventoryMatch asks the database, and
+ * what the facet index (services/inventory/facet-index.ts) answers in memory.
+ */
+export function inventoryFacetClauses(filters: InventoryFilters, heldCategories: readonly string[] = []): string[][] {
+  const clauses: string[][] = [];
+  if (filters.brand !== 'all') clauses.push([brandFacet(filters.brand)]);
+  if (filters.category !== 'all') clauses.push(categoryFacets(filters.category, heldCategories));
+  if (filters.price !== 'all') clauses.push([priceFacet(filters.price)]);
+  if (filters.condition !== 'all') clauses.push([conditionFacet(filters.condition)]);
+  if (filters.location !== 'all') clauses.push([locationFacet(filters.location)]);
+  // Only a listed vehicle has facets: with no filter, the listed ones.
+  if (clauses.length === 0) clauses.push([LISTED_FACET]);
+  return clauses;
+}
+
+function categoryFacets(category: string, heldCategories: readonly string[]): string[] {
+  if ((SPEC_CATEGORIES as readonly string[]).includes(category)) return [categoryFacet(category)];
   const containing = new Set([category, ...heldCategories.map((held) => held.toLowerCase()).filter((held) => held.includes(category))]);
-  return containing.size === 1 ? categoryFacet(category) : (mongoose.trusted({ $in: [...containing].map(categoryFacet) }) as { $in: string[] });
+  return [...containing].map(categoryFacet);
 }

@@ -95,6 +95,37 @@ export const vehicleRepository = {
     return { vehicles: records.map(vehicleFromRecord), last: records.at(-1)?.order ?? null };
   },
 
+  /**
+   * The listed vehicles' ids and facets in the catalog's order, `pageSize` at a time along the
+   * {facets, order} index (for the facet index, services/inventory/facet-index.ts): the store
+   * never holds the whole catalog's answer at once.
+   */
+  async *listedFacets(pageSize: number): AsyncGenerator<Array<{ id: string; facets: string[] }>> {
+    let after: string | null = null;
+    for (;;) {
+      const match: object = { facets: LISTED_FACET, ...(after === null ? {} : { order: mongoose.trusted({ $gt: after }) }) };
+      const records: Array<{ id: string; facets: string[]; order: string }> = await read(() =>
+        VehicleCollection.find(match, { _id: 0, id: 1, facets: 1, order: 1 })
+          .sort(CATALOG_ORDER)
+          .limit(pageSize)
+          .batchSize(pageSize)
+          .lean<Array<{ id: string; facets: string[]; order: string }>>()
+          .exec(),
+      );
+      if (records.length > 0) yield records.map(({ id, facets }) => ({ id, facets }));
+      if (records.length < pageSize) return;
+      after = records.at(-1)!.order;
+    }
+  },
+
+  /** The vehicles with these ids, projected, in the order of the ids (one missing since is left out). */
+  async withIds<T extends { id: string }>(ids: readonly string[], projection: object): Promise<T[]> {
+    if (ids.length === 0) return [];
+    const records = await read(() => VehicleCollection.aggregate<T>([{ $match: { id: mongoose.trusted({ $in: [...ids] }) } }, { $project: projection }]).exec());
+    const byId = new Map(records.map((record) => [record.id, record]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  },
+
   /** Any vehicle, a sold unit too (its page still answers), by its uuid or its slug. */
   async findOne(key: { id: string } | { slug: string }): Promise<Vehicle | null> {
     const record = await read(() => VehicleCollection.findOne(key).lean<VehicleRecord>().exec());

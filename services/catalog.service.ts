@@ -1,4 +1,4 @@
-import { vehicleRepository, type HeldChoices } from '../models/vehicle.repository';
+import { vehicleRepository } from '../models/vehicle.repository';
 import type { Catalog } from '../src/catalog/catalog';
 import type { CatalogVersion } from '../src/catalog/catalog-version';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
@@ -8,6 +8,8 @@ import { isVehicleId, isVehicleSlug } from '../src/catalog/vehicle-key';
 import { recentRead } from '../src/cache/recent-read';
 import type { Showroom } from '../src/config/business-profile';
 import type { Clock } from '../src/time/clock';
+import { inventoryFacetClauses } from '../models/vehicle-match';
+import { buildFacetIndex, facetPage } from './inventory/facet-index';
 import { inventoryChoices } from './inventory/inventory-choices';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
 import { photoAtBase } from './photos/photo-paths';
@@ -29,6 +31,9 @@ export interface CatalogService extends Catalog {
  * reads.
  */
 const LISTING_PAGE_SIZE = 500;
+
+/** How many listed vehicles' facets one read brings when the facet index is built (about 0.2 MB). */
+const FACET_PAGE_SIZE = 2000;
 
 /** How long a read of the catalog version serves: another process's catalog import shows within this. */
 const VERSION_MAX_AGE_MS = 1000;
@@ -78,36 +83,35 @@ export function createCatalogService({
     }
     return version();
   };
+  // What is worked out once per catalog version and kept until the next (a failure is not kept).
+  const perVersion = <T>(compute: () => Promise<T>) => {
+    let kept: { version: string; value: Promise<T> } | undefined;
+    return async (): Promise<T> => {
+      const { revision, lastModified } = await catalogVersion();
+      const current = `${revision}|${lastModified ?? ''}`;
+      if (kept?.version !== current) {
+        const value = compute();
+        kept = { version: current, value };
+        value.catch(() => {
+          if (kept?.value === value) kept = undefined;
+        });
+      }
+      return kept.value;
+    };
+  };
   // Each catalog version's vehicles have their inventory keys before anything lists them (a write
   // clears a vehicle's keys; models/vehicle.repository.ts writes them again).
-  let keyed: { version: string; done: Promise<unknown> } | undefined;
-  const keysWritten = async (): Promise<void> => {
-    const { revision, lastModified } = await catalogVersion();
-    const current = `${revision}|${lastModified ?? ''}`;
-    if (keyed?.version !== current) {
-      const done = vehicleRepository.writeMissingKeys();
-      keyed = { version: current, done };
-      done.catch(() => {
-        if (keyed?.done === done) keyed = undefined;
-      });
-    }
-    await keyed.done;
-  };
+  const keysWritten: () => Promise<unknown> = perVersion(() => vehicleRepository.writeMissingKeys());
   // What the inventory holds to filter by changes only with the catalog: counted once per version,
   // not on every search or filtered page.
-  let held: { version: string; choices: Promise<HeldChoices> } | undefined;
-  const heldChoices = async (): Promise<HeldChoices> => {
-    const { revision, lastModified } = await catalogVersion();
-    const current = `${revision}|${lastModified ?? ''}`;
-    if (held?.version !== current) {
-      const choices = vehicleRepository.heldChoices();
-      held = { version: current, choices };
-      choices.catch(() => {
-        if (held?.choices === choices) held = undefined;
-      });
-    }
-    return held.choices;
-  };
+  const heldChoices = perVersion(() => vehicleRepository.heldChoices());
+  // The listed vehicles' facets as bitsets: a filtered page is counted and found in memory.
+  const facetIndex = perVersion(async () => {
+    await keysWritten();
+    const vehicles: Array<{ id: string; facets: string[] }> = [];
+    for await (const page of vehicleRepository.listedFacets(FACET_PAGE_SIZE)) vehicles.push(...page);
+    return buildFacetIndex(vehicles);
+  });
   // Page after page along the catalog's order, the next page asked for before this one is handed
   // on, so the store reads it while this thread serialises this one. A vehicle whose place in the
   // order moves past the last page read while the list is read would come twice; it comes once.
@@ -158,12 +162,15 @@ export function createCatalogService({
       const { total, choices, offered } = inventoryChoices(held, showroomNames);
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
-      const { matching, vehicles } = await vehicleRepository.matchingPage<InventoryRecord>(
-        filters,
-        { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE },
-        INVENTORY_PROJECTION,
-        held.categories,
-      );
+      const page = { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE };
+      // A search is the text index's; the filters alone are the facet index's, and the store only
+      // reads the page's vehicles by id.
+      const { matching, vehicles } = filters.search
+        ? await vehicleRepository.matchingPage<InventoryRecord>(filters, page, INVENTORY_PROJECTION, held.categories)
+        : await facetIndex().then(async (index) => {
+            const found = facetPage(index, inventoryFacetClauses(filters, held.categories), page.skip, page.limit);
+            return { matching: found.matching, vehicles: await vehicleRepository.withIds<InventoryRecord>(found.ids, INVENTORY_PROJECTION) };
+          });
       return {
         filters,
         vehicles: vehicles.map((record) => inventoryVehicle(record, photoBaseUrl)),

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importCatalog } from '../../services/catalog-import.service';
+import { createCatalogService } from '../../services/catalog.service';
+import { CONDITION_FILTERS, INVENTORY_PAGE_SIZE, PRICE_FILTERS, SPEC_CATEGORIES } from '../../src/catalog/inventory-filters';
+import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
+import { systemClock } from '../../src/time/clock';
+import { generatedCatalog } from '../support/generated-catalog';
+import { filterVehicles, sortVehicles, type FilterableVehicle } from '../support/inventory-oracle';
+import { startTestDatabase, type TestDatabase } from '../support/test-database';
+
+// A filtered inventory page without a search is counted and found in the facet index
+// (services/inventory/facet-index.ts), built once per catalog version, and only its vehicles are
+// read from the store: every combination of the filters, every page and one past the end, is
+// what the oracle (test/support/inventory-oracle.ts) says, and a catalog change shows on the next request.
+describe('filtered inventory pages from the facet index', () => {
+  let database: TestDatabase;
+  const entries = generatedCatalog(130) as unknown as Array<FilterableVehicle & { slug: string; name: string; price: number | null }>;
+  const catalog = createCatalogService({ clock: systemClock, showrooms: [] });
+  beforeAll(async () => {
+    database = await startTestDatabase();
+    await importCatalog(entries);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  const expected = (list: readonly (typeof entries)[number][], filters: typeof DEFAULT_INVENTORY_FILTERS, page: number) => {
+    const all = sortVehicles(filterVehicles(list, filters));
+    return { matching: all.length, slugs: all.slice((page - 1) * INVENTORY_PAGE_SIZE, page * INVENTORY_PAGE_SIZE).map((vehicle) => vehicle.slug) };
+  };
+
+  it('counts and pages every combination of the filters as the oracle does', async () => {
+    const brands = ['all', ...new Set(entries.map((entry) => entry.brand.toLowerCase()))];
+    // The product's categories, and a word of a held category that is not one of them.
+    const categories = ['all', ...SPEC_CATEGORIES, ...new Set(entries.map((entry) => entry.category.toLowerCase().split(/\s+/)[0]!))];
+    let compared = 0;
+    for (const brand of brands)
+      for (const category of categories)
+        for (const price of PRICE_FILTERS)
+          for (const condition of CONDITION_FILTERS) {
+            const filters = { ...DEFAULT_INVENTORY_FILTERS, brand, category, price, condition };
+            for (let page = 1; ; page += 1) {
+              const listing = await catalog.findInventoryPage({ filters, page });
+              // The filters as the page applied them (one the inventory does not offer reads as 'all').
+              const want = expected(entries, listing.filters, page);
+              expect({ filters, page, matching: listing.matching, slugs: listing.vehicles.map((vehicle) => vehicle.slug) }).toEqual({ filters, page, ...want });
+              compared += 1;
+              if (want.slugs.length < INVENTORY_PAGE_SIZE) break;
+            }
+          }
+    expect(compared).toBeGreaterThan(500);
+  });
+
+  it('shows a price change on the next request', async () => {
+    const cheapest = sortVehicles(filterVehicles(entries, { ...DEFAULT_INVENTORY_FILTERS, price: 'under-15000' }))[0]!;
+    const over = { ...DEFAULT_INVENTORY_FILTERS, price: 'over-25000' as const };
+    const before = await catalog.findInventoryPage({ filters: over, page: 1 });
+    expect(before.vehicles.map((vehicle) => vehicle.slug)).not.toContain(cheapest.slug);
+    const changed = entries.map((entry) => (entry.slug === cheapest.slug ? { ...entry, price: 99_000 } : entry));
+    await importCatalog(changed);
+    const after = await catalog.findInventoryPage({ filters: over, page: 1 });
+    expect(after.matching).toBe(before.matching + 1);
+    expect({ matching: after.matching, slugs: after.vehicles.map((vehicle) => vehicle.slug) }).toEqual(expected(changed, over, 1));
+  });
+});
