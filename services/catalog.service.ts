@@ -9,7 +9,7 @@ import { recentRead } from '../src/cache/recent-read';
 import type { Showroom } from '../src/config/business-profile';
 import type { Clock } from '../src/time/clock';
 import { inventoryFacetClauses } from '../models/vehicle-match';
-import { buildFacetIndex, facetPage } from './inventory/facet-index';
+import { buildFacetIndex, facetPage, type FacetIndex } from './inventory/facet-index';
 import { inventoryChoices } from './inventory/inventory-choices';
 import { INVENTORY_PROJECTION, inventoryVehicle, type InventoryRecord } from './inventory/inventory-vehicle';
 import { photoAtBase } from './photos/photo-paths';
@@ -105,13 +105,41 @@ export function createCatalogService({
   // What the inventory holds to filter by changes only with the catalog: counted once per version,
   // not on every search or filtered page.
   const heldChoices = perVersion(() => vehicleRepository.heldChoices());
-  // The listed vehicles' facets as bitsets: a filtered page is counted and found in memory.
-  const facetIndex = perVersion(async () => {
+  // The listed vehicles' facets as bitsets, so that a filtered page is counted and found in memory.
+  // Built once per version in the background (at 23,000 units the store reads for about 2 s): until
+  // it is, filtered pages are the store's query, as searches are, so no request waits for it.
+  let facets: { version: string; index?: FacetIndex } | undefined;
+  // One build at a time: while a feed import writes version after version, a build started for an
+  // older one finishes first, and the next request starts one for the version of its time.
+  let building = false;
+  const builtFacetIndex = async (): Promise<FacetIndex | undefined> => {
+    const { revision, lastModified } = await catalogVersion();
+    const current = `${revision}|${lastModified ?? ''}`;
+    if (facets?.version !== current && !building) {
+      const entry: { version: string; index?: FacetIndex } = { version: current };
+      facets = entry;
+      building = true;
+      readFacetIndex()
+        .then(
+          (index) => {
+            entry.index = index;
+          },
+          () => {
+            if (facets === entry) facets = undefined;
+          },
+        )
+        .finally(() => {
+          building = false;
+        });
+    }
+    return facets?.version === current ? facets.index : undefined;
+  };
+  const readFacetIndex = async () => {
     await keysWritten();
     const vehicles: Array<{ id: string; facets: string[] }> = [];
     for await (const page of vehicleRepository.listedFacets(FACET_PAGE_SIZE)) vehicles.push(...page);
     return buildFacetIndex(vehicles);
-  });
+  };
   // Page after page along the catalog's order, the next page asked for before this one is handed
   // on, so the store reads it while this thread serialises this one. A vehicle whose place in the
   // order moves past the last page read while the list is read would come twice; it comes once.
@@ -163,14 +191,13 @@ export function createCatalogService({
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const page = { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE };
-      // A search is the text index's; the filters alone are the facet index's, and the store only
-      // reads the page's vehicles by id.
-      const { matching, vehicles } = filters.search
-        ? await vehicleRepository.matchingPage<InventoryRecord>(filters, page, INVENTORY_PROJECTION, held.categories)
-        : await facetIndex().then(async (index) => {
-            const found = facetPage(index, inventoryFacetClauses(filters, held.categories), page.skip, page.limit);
-            return { matching: found.matching, vehicles: await vehicleRepository.withIds<InventoryRecord>(found.ids, INVENTORY_PROJECTION) };
-          });
+      // A search is the text index's; the filters alone are the facet index's once it is built, and
+      // the store then only reads the page's vehicles by id.
+      const index = filters.search ? undefined : await builtFacetIndex();
+      const found = index && facetPage(index, inventoryFacetClauses(filters, held.categories), page.skip, page.limit);
+      const { matching, vehicles } = found
+        ? { matching: found.matching, vehicles: await vehicleRepository.withIds<InventoryRecord>(found.ids, INVENTORY_PROJECTION) }
+        : await vehicleRepository.matchingPage<InventoryRecord>(filters, page, INVENTORY_PROJECTION, held.categories);
       return {
         filters,
         vehicles: vehicles.map((record) => inventoryVehicle(record, photoBaseUrl)),
