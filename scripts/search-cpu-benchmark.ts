@@ -17,9 +17,10 @@ import { listeningOrigin, stopServer } from './built-server';
 // turn, never cached). CPU is the whole server process (web thread, the store's worker, the
 // thread pool, V8's helpers) from /proc/<pid>/stat, and per thread from /proc/<pid>/task; the
 // figures are the median over the rounds of CPU ms per request, with the lowest and highest
-// round, beside the load average. Each server first answers `--warmup` searches (400),
-// unmeasured. With `--target filtered`, filtered inventory pages instead of searches, each
-// address asked for once, so that every one misses the render cache.
+// round, beside the load average. Each server first answers `--warmup` requests (400),
+// unmeasured: searches, and with `--target filtered` every other one a filtered address's JSON.
+// With `--target filtered`, filtered inventory pages instead of searches, each address asked for
+// once, so that every one misses the render cache.
 //
 //   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist [--target filtered]
 
@@ -169,7 +170,11 @@ for (const size of sizes) {
           await wait(1000);
         }
       }
-      for (let n = SEARCH_TERMS.length; n < warmup; n += 1) await getStatus(searchUrl(side.origin, n));
+      // With --target filtered, every other one is the same filtered address's JSON (/api/inventory),
+      // which runs the catalog's filtered path without keeping the page the rounds will ask for.
+      for (let n = SEARCH_TERMS.length; n < warmup; n += 1) {
+        await getStatus(filtered && n % 2 === 0 ? `${side.origin}/api${filteredInventory(n)}` : searchUrl(side.origin, n));
+      }
     }
     const failures = running.map(() => 0);
     const perRequest = running.map(() => [] as number[]);
