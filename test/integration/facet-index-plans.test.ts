@@ -1,0 +1,68 @@
+import mongoose from 'mongoose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { vehicleRepository } from '../../models/vehicle.repository';
+import { importCatalog } from '../../services/catalog-import.service';
+import { INVENTORY_PROJECTION } from '../../services/inventory/inventory-vehicle';
+import { generatedCatalog } from '../support/generated-catalog';
+import { startTestDatabase, type TestDatabase } from '../support/test-database';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await startTestDatabase();
+  await importCatalog(generatedCatalog(120));
+});
+afterAll(async () => {
+  mongoose.set('debug', false);
+  await database?.close();
+});
+
+/** What the repository sends to the vehicles collection while `run` runs, as the driver gets it. */
+async function sent<T>(run: () => Promise<T>): Promise<{ result: T; calls: Array<{ method: string; args: unknown[] }> }> {
+  const calls: Array<{ method: string; args: unknown[] }> = [];
+  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
+    if (collection === 'vehicles') calls.push({ method, args });
+  });
+  try {
+    return { result: await run(), calls };
+  } finally {
+    mongoose.set('debug', false);
+  }
+}
+
+/** Every stage of an explained plan, outermost first. */
+function stagesOf(plan: Record<string, unknown> | undefined): Array<Record<string, unknown>> {
+  if (!plan) return [];
+  const inner = [plan.inputStage, ...((plan.inputStages as unknown[] | undefined) ?? [])] as Array<Record<string, unknown> | undefined>;
+  return [plan, ...inner.flatMap(stagesOf)];
+}
+const winningPlan = (explained: Record<string, unknown>) => (explained.queryPlanner as { winningPlan?: Record<string, unknown> } | undefined)?.winningPlan;
+
+// The facet index (services/inventory/facet-index.ts) reads the listed vehicles' facets along the
+// {facets, order} index a page at a time, and a filtered page's vehicles by id: neither reads the
+// whole collection.
+describe('the facet index’s reads', () => {
+  it('read the listed vehicles’ facets in pages along the facets index, and a page’s vehicles by the id index', async () => {
+    const { result: pages, calls } = await sent(async () => {
+      const read: string[][] = [];
+      for await (const page of vehicleRepository.listedFacets(50)) read.push(page.map((vehicle) => vehicle.id));
+      return read;
+    });
+    expect(pages.map((page) => page.length)).toEqual([50, 50, 20]);
+    const [filter, options] = calls.at(-1)!.args as [object, { sort: object; limit: number; projection: object }];
+    const facetsRead = await mongoose.connection.db!.command({
+      explain: { find: 'vehicles', filter, projection: options.projection, sort: options.sort, limit: options.limit },
+    });
+    const facetStages = stagesOf(winningPlan(facetsRead));
+    expect(facetStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
+    expect(facetStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1' });
+
+    const ids = pages.flat().slice(30, 54);
+    const { result: vehicles, calls: byId } = await sent(() => vehicleRepository.withIds<{ id: string }>(ids, INVENTORY_PROJECTION));
+    expect(vehicles.map((vehicle) => vehicle.id)).toEqual(ids);
+    const [pipeline] = byId.at(-1)!.args as [object[]];
+    const pageRead = await mongoose.connection.db!.command({ explain: { aggregate: 'vehicles', pipeline, cursor: {} } });
+    const pageStages = stagesOf(winningPlan(pageRead));
+    expect(pageStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
+    expect(pageStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'id_1' });
+  });
+});
