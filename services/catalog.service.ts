@@ -32,8 +32,8 @@ export interface CatalogService extends Catalog {
  */
 const LISTING_PAGE_SIZE = 500;
 
-/** How many listed vehicles' facets one read brings when the facet index is built (about 0.2 MB). */
-const FACET_PAGE_SIZE = 2000;
+/** How many listed vehicles' facets one read brings when the facet index is built: as a listing page, so the store decodes no more vehicles at once. */
+const FACET_PAGE_SIZE = LISTING_PAGE_SIZE;
 
 /** How long a read of the catalog version serves: another process's catalog import shows within this. */
 const VERSION_MAX_AGE_MS = 1000;
