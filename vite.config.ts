@@ -113,6 +113,10 @@ export default defineConfig(({ command, isSsrBuild, mode }) => ({
     command === 'build'
       ? { alias: [{ find: /^react-router$/, replacement: fileURLToPath(new URL('node_modules/react-router/dist/production/index.mjs', import.meta.url)) }] }
       : {},
+  // Bundled, React Router's own imports resolve from dist/server: its `cookie` (v1, nested under it)
+  // would then be the app's v2, which lacks `parse` and `serialize`. The server uses none of React
+  // Router's cookie or session helpers, so the bundle drops that import; a server that starts
+  // using them must bundle `cookie` too.
   ssr: command === 'build' ? { noExternal: ['react-router'] } : {},
   build: isSsrBuild
     ? {

@@ -136,8 +136,13 @@ export function createCatalogService({
   };
   const readFacetIndex = async () => {
     await keysWritten();
+    // Another process's write while the pages are read can move a vehicle's place in the order
+    // past the pages already read: it is kept where it came first.
+    const seen = new Set<string>();
     const vehicles: Array<{ id: string; facets: string[] }> = [];
-    for await (const page of vehicleRepository.listedFacets(FACET_PAGE_SIZE)) vehicles.push(...page);
+    for await (const page of vehicleRepository.listedFacets(FACET_PAGE_SIZE)) {
+      for (const vehicle of page) if (!seen.has(vehicle.id) && seen.add(vehicle.id)) vehicles.push(vehicle);
+    }
     return buildFacetIndex(vehicles);
   };
   // Page after page along the catalog's order, the next page asked for before this one is handed
