@@ -33,6 +33,10 @@ async function expectPage(page: Page, heading: string) {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
 }
 
+// The site has one notice: the two widths each save theirs and then read it on the home page, so
+// they run one after the other (the suite runs files' tests in parallel), never at once.
+test.describe.configure({ mode: 'default' });
+
 for (const width of [390, 1280]) {
   test.describe(`promotions, holiday hours and the notice at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
