@@ -1,6 +1,6 @@
 import { Router, type Response } from 'express';
 import { sitemapEntries, sitemapIndex, sitemapUrlsets, type SitemapCatalog, type SitemapLimits } from '../services/sitemap.service';
-import type { CatalogVersion } from '../src/catalog/catalog-version';
+import { keptPerVersion, type CatalogVersion } from '../src/catalog/catalog-version';
 import { precompress, precompressParts, type PrecompressedBody } from '../src/http/precompressed-body.server';
 import { sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 
@@ -36,7 +36,6 @@ export function sitemapController(
   limits?: SitemapLimits,
 ): Router {
   const router = Router();
-  let kept: { version: string; sitemap: Promise<BuiltSitemap> } | undefined;
 
   const answer = (body: PrecompressedBody): PrecompressedResponse => ({
     status: 200,
@@ -62,20 +61,8 @@ export function sitemapController(
     return { main: answer(index), parts: files.map((file) => answer(file.body)) };
   };
 
-  /** The sitemap of the catalog's current version, built once per version. */
-  const current = async (): Promise<BuiltSitemap> => {
-    const { revision, lastModified } = await catalogVersion();
-    const version = `${revision}|${lastModified ?? ''}`;
-    if (kept?.version !== version) {
-      const sitemap = build();
-      kept = { version, sitemap };
-      // A build that failed (the catalog could not be read) is not kept: the next request tries again.
-      sitemap.catch(() => {
-        if (kept?.sitemap === sitemap) kept = undefined;
-      });
-    }
-    return kept.sitemap;
-  };
+  /** The sitemap of the catalog's current version, built once per version; a build that failed (the catalog could not be read) is not kept. */
+  const current = keptPerVersion(catalogVersion, build);
 
   const notFound = (res: Response) => {
     res.status(404).set('Cache-Control', 'no-cache').type('text/plain').send('Not found.');

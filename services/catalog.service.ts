@@ -1,6 +1,6 @@
 import { vehicleRepository } from '../models/vehicle.repository';
 import type { Catalog } from '../src/catalog/catalog';
-import type { CatalogVersion } from '../src/catalog/catalog-version';
+import { catalogVersionKey, keptPerVersion, type CatalogVersion } from '../src/catalog/catalog-version';
 import { INVENTORY_PAGE_SIZE, offeredFilters } from '../src/catalog/inventory-filters';
 import type { InventoryListing, InventoryQuery } from '../src/catalog/inventory-listing';
 import { BRANDS, type Brand, type Vehicle } from '../src/catalog/vehicle';
@@ -83,28 +83,12 @@ export function createCatalogService({
     }
     return version();
   };
-  // What is worked out once per catalog version and kept until the next (a failure is not kept).
-  const perVersion = <T>(compute: () => Promise<T>) => {
-    let kept: { version: string; value: Promise<T> } | undefined;
-    return async (): Promise<T> => {
-      const { revision, lastModified } = await catalogVersion();
-      const current = `${revision}|${lastModified ?? ''}`;
-      if (kept?.version !== current) {
-        const value = compute();
-        kept = { version: current, value };
-        value.catch(() => {
-          if (kept?.value === value) kept = undefined;
-        });
-      }
-      return kept.value;
-    };
-  };
   // Each catalog version's vehicles have their inventory keys before anything lists them (a write
   // clears a vehicle's keys; models/vehicle.repository.ts writes them again).
-  const keysWritten: () => Promise<unknown> = perVersion(() => vehicleRepository.writeMissingKeys());
+  const keysWritten: () => Promise<unknown> = keptPerVersion(catalogVersion, () => vehicleRepository.writeMissingKeys());
   // What the inventory holds to filter by changes only with the catalog: counted once per version,
   // not on every search or filtered page.
-  const heldChoices = perVersion(() => vehicleRepository.heldChoices());
+  const heldChoices = keptPerVersion(catalogVersion, () => vehicleRepository.heldChoices());
   // The listed vehicles' facets as bitsets, so that a filtered page is counted and found in memory.
   // Built once per version in the background (at 23,000 units the store reads for about 2 s): until
   // it is, filtered pages are the store's query, as searches are, so no request waits for it.
@@ -113,8 +97,7 @@ export function createCatalogService({
   // older one finishes first, and the next request starts one for the version of its time.
   let building = false;
   const builtFacetIndex = async (): Promise<FacetIndex | undefined> => {
-    const { revision, lastModified } = await catalogVersion();
-    const current = `${revision}|${lastModified ?? ''}`;
+    const current = catalogVersionKey(await catalogVersion());
     if (facets?.version !== current && !building) {
       const entry: { version: string; index?: FacetIndex } = { version: current };
       facets = entry;

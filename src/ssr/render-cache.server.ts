@@ -1,4 +1,4 @@
-import type { CatalogVersion } from '../catalog/catalog-version';
+import { catalogVersionKey, type CatalogVersion } from '../catalog/catalog-version';
 import type { Catalog } from '../catalog/catalog';
 import { precompress } from '../http/precompressed-body.server';
 import { createResponseCache, type ResponseCache } from '../http/response-cache.server';
@@ -138,8 +138,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   return {
     async generation() {
       try {
-        const { revision, lastModified } = await options.version();
-        return `${revision}|${lastModified ?? ''}|${clock().getFullYear()}`;
+        return `${catalogVersionKey(await options.version())}|${clock().getFullYear()}`;
       } catch {
         return null;
       }
