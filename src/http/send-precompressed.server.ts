@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
-import { constants, createBrotliCompress, createGunzip, createGzip } from 'node:zlib';
+import { createGunzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { identityLengthOf, QUICK_BROTLI_QUALITY, QUICK_GZIP_LEVEL, type Encoding, type PrecompressedBody } from './precompressed-body.server';
+import { identityLengthOf, quickCompression, type Encoding, type PrecompressedBody } from './precompressed-body.server';
 
 export interface PrecompressedResponse {
   status: number;
@@ -63,33 +63,23 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
   }
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   const bytes = body[encoding];
-  if (bytes === null && body.identity === null) {
-    // A large body kept only compressed: decoded from its gzip as it is written, on the thread pool.
-    headers['Content-Length'] = identityLengthOf(body);
-    res.writeHead(response.status, headers);
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    const decoding = createGunzip();
-    pipeline(decoding, res, () => undefined);
-    decoding.end(body.gzip);
-    return;
-  }
   if (bytes === null) {
-    // A body kept quickly in another encoding than this request's: compressed as it is written,
-    // at the quick settings, on the thread pool (asked for again, it is kept in both; RenderCache).
+    // Bytes not kept in this encoding are made as they are written, on the thread pool: a large
+    // body kept only compressed is decoded from its gzip (its length known); a body kept quickly in
+    // another encoding is compressed at the quick settings (asked for again, it is kept in both;
+    // RenderCache). Identity bytes, when kept, are always at hand, so that encoding is br or gzip.
+    const making =
+      body.identity === null
+        ? { stream: createGunzip(), from: body.gzip }
+        : { stream: quickCompression(encoding as 'br' | 'gzip', body.identity.length), from: body.identity };
+    if (body.identity === null) headers['Content-Length'] = identityLengthOf(body);
     res.writeHead(response.status, headers);
     if (req.method === 'HEAD') {
       res.end();
       return;
     }
-    const encoder =
-      encoding === 'br'
-        ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: QUICK_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.identity!.length } })
-        : createGzip({ level: QUICK_GZIP_LEVEL });
-    pipeline(encoder, res, () => undefined);
-    encoder.end(body.identity);
+    pipeline(making.stream, res, () => undefined);
+    making.stream.end(making.from);
     return;
   }
   headers['Content-Length'] = bytes.length;
