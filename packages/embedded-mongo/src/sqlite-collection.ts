@@ -11,6 +11,7 @@ import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode } from './deserialize-options';
+import { firstOfEach, HeldForVersion, RidBits, ridsOf } from './held-rids';
 import type { StoreStatements } from './store-statements';
 import { ftsQuery, phraseQueries, phraseTextOf, TEXT_TOKENIZER, textOf } from './text-search';
 
@@ -43,6 +44,20 @@ interface Restriction {
 const NO_RESTRICTION: Restriction = { sql: () => '', bounds: [] };
 
 /**
+ * An index plan with more than its ranges to meet (a text search, further ranges), answered in
+ * memory: the ranges' rids in the order the plan reads them, and the sets each must also be in.
+ */
+interface HeldPlan {
+  order: Int32Array;
+  within: RidBits[];
+}
+
+/** How many index ranges' rid lists a collection keeps (at 23,000 entries one is 92 KB). */
+const HELD_RANGES = 16;
+/** How many rid sets (a text search's, a further range's) a collection keeps (3 KB each at 23,000). */
+const HELD_SETS = 32;
+
+/**
  * One collection in SQLite: table em_c<id> holds the documents (rid gives natural order, id_key
  * is the encoded _id and unique), and each other index is table em_i<id> of (key, rid) whose
  * primary key is the key alone for a unique index, so SQLite refuses a duplicate. Every change
@@ -59,6 +74,10 @@ export class SqliteCollection {
   private readonly table: string;
   private readonly stored: StoredIndex[] = [];
   private readonly multikey = new Map<IndexDefinition, { version: string; multikey: boolean }>();
+  /** Changes made to this collection through this connection: with SQLite's data_version, the state what is held describes. */
+  private writes = 0;
+  private readonly heldRanges = new HeldForVersion<Int32Array>(HELD_RANGES);
+  private readonly heldSets = new HeldForVersion<RidBits>(HELD_SETS);
 
   constructor(store: StoreStatements, info: CollectionInfo, indexes: { id: number; spec: Document }[]) {
     this.store = store;
@@ -154,6 +173,8 @@ export class SqliteCollection {
   countMatching(filter: Document | undefined): number {
     const plan = this.plan(filter);
     if (plan.covered) {
+      const held = this.heldPlan(plan);
+      if (held !== undefined) return held === null ? 0 : countHeld(held);
       const also = this.restriction(plan);
       if (!also) return 0;
       if (plan.index) return this.countInRanges(plan.index, plan.ranges, also);
@@ -222,6 +243,11 @@ export class SqliteCollection {
    * index's key order (a document once per entry; ties in natural order).
    */
   private *scan(plan: QueryPlan): Generator<DocumentRow> {
+    const held = this.heldPlan(plan);
+    if (held !== undefined) {
+      if (held !== null) yield* this.heldRows(held);
+      return;
+    }
     const also = this.restriction(plan);
     // A text search with no word to look for (stop words only) finds nothing, as in MongoDB.
     if (!also) return;
@@ -322,6 +348,71 @@ export class SqliteCollection {
   }
 
   /**
+   * A plan over an index (not _id's) that must also meet a text search or further ranges, as rid
+   * lists and sets held in memory for the collection's present state: its ranges' rids in the
+   * order it reads them, and the text search's and further ranges' rids as sets. Counting it or
+   * reading a page is then one pass over the list, and only the documents returned are read,
+   * where SQL would test each index entry against the text search's answer and evaluate that
+   * answer again for the count and for the page. Null: the text search finds nothing. Undefined:
+   * the plan is SQL's (no such plan, or a command that writes, whose reads must see its own
+   * changes and may be rolled back).
+   */
+  private heldPlan(plan: QueryPlan): HeldPlan | null | undefined {
+    const index = plan.index;
+    if (!index || index.isIdIndex || (!plan.text && !plan.intersect?.length) || !this.store.readOnly) return undefined;
+    const { dataVersion } = this.store.statement('SELECT data_version AS dataVersion FROM pragma_data_version').get() as { dataVersion: number };
+    const version = `${dataVersion}:${this.writes}`;
+    const within: RidBits[] = [];
+    for (const ranges of plan.intersect ?? []) {
+      within.push(this.heldSets.get(version, `ranges:${this.rangesKey(index, ranges)}`, () => new RidBits(this.ridsInRanges(index, ranges, 'natural'))));
+    }
+    if (plan.text) {
+      const found = this.textMatch(plan.text);
+      if (!found) return null;
+      const rids = this.heldSets.get(version, `text:${JSON.stringify(found)}`, () => {
+        const row = this.store.statement(`SELECT group_concat(rowid) AS rids FROM (${found.sql})`).get(...found.parameters) as { rids: string | null };
+        return new RidBits(ridsOf(row.rids));
+      });
+      within.push(rids);
+    }
+    const order = this.heldRanges.get(version, `${plan.order}:${this.rangesKey(index, plan.ranges)}`, () => this.ridsInRanges(index, plan.ranges, plan.order));
+    return { order, within };
+  }
+
+  /**
+   * The rids an index's ranges list, each once: in key order ('asc', 'desc'; ties by rid, a
+   * document where its first entry is) or by rid ('natural').
+   */
+  private ridsInRanges(index: IndexDefinition, ranges: KeyRange[], order: QueryPlan['order']): Int32Array {
+    const where = ranges.map(() => '(key >= ? AND key < ?)').join(' OR ');
+    const bounds = ranges.flatMap((range) => [range.lower, range.upper]);
+    const table = this.indexTable(index);
+    if (order === 'natural') {
+      const row = this.store.statement(`SELECT group_concat(DISTINCT rid ORDER BY rid) AS rids FROM ${table} WHERE ${where}`).get(...bounds) as { rids: string | null };
+      return ridsOf(row.rids);
+    }
+    const direction = order === 'asc' ? 'ASC' : 'DESC';
+    const row = this.store.statement(`SELECT group_concat(rid, ',' ORDER BY key ${direction}, rid ASC) AS rids FROM ${table} WHERE ${where}`).get(...bounds) as {
+      rids: string | null;
+    };
+    return firstOfEach(ridsOf(row.rids));
+  }
+
+  private rangesKey(index: IndexDefinition, ranges: KeyRange[]): string {
+    return `${this.indexTable(index)}:${ranges.map((range) => `${range.lower.toString('hex')}-${range.upper.toString('hex')}`).join(',')}`;
+  }
+
+  /** A held plan's documents, in its order, each read when it is reached. */
+  private *heldRows(held: HeldPlan): Generator<DocumentRow> {
+    const read = this.store.statement(`SELECT rid, doc FROM ${this.table} WHERE rid = ?`);
+    for (const rid of held.order) {
+      if (!held.within.every((set) => set.has(rid))) continue;
+      const row = read.get(rid) as DocumentRow | undefined;
+      if (row) yield row;
+    }
+  }
+
+  /**
    * { field: { $ne: value } } over an index led by that field, for a value whose key holds no
    * other value: the documents not listed under the value's key, so a count decodes nothing.
    */
@@ -345,6 +436,7 @@ export class SqliteCollection {
     if (id === undefined) throw new MongoCommandError(2, 'document is missing _id');
     if (Array.isArray(id)) throw new MongoCommandError(2, "can't use an array for _id");
     if (id instanceof RegExp) throw new MongoCommandError(2, "can't use a regex for _id");
+    this.writes += 1;
     this.store.savepoint(() => {
       let rid: number;
       try {
@@ -364,6 +456,7 @@ export class SqliteCollection {
     if (!encodeKeyPart(next._id).equals(idKey)) {
       throw new MongoCommandError(66, "Performing an update on the path '_id' would modify the immutable field '_id'");
     }
+    this.writes += 1;
     this.store.savepoint(() => {
       const rid = this.ridOf(idKey);
       for (const index of this.secondary()) {
@@ -392,6 +485,7 @@ export class SqliteCollection {
   }
 
   remove(document: Document): void {
+    this.writes += 1;
     this.store.savepoint(() => {
       const rid = this.ridOf(encodeKeyPart(document._id));
       for (const index of this.secondary()) this.removeEntries(index, rid, index.definition.entriesOf(document));
@@ -431,6 +525,7 @@ export class SqliteCollection {
         `An equivalent index already exists with a different name and options. Requested index: ${JSON.stringify(spec)}, existing index: ${JSON.stringify(text.spec)}`,
       );
     }
+    this.writes += 1;
     this.store.savepoint(() => {
       const index = this.addIndexRow(spec);
       if (index.definition.text) {
@@ -462,6 +557,7 @@ export class SqliteCollection {
     const position = this.stored.findIndex((index) => index.definition.name === name);
     if (position < 0) throw new MongoCommandError(27, `index not found with name [${name}]`);
     const index = this.stored[position]!;
+    this.writes += 1;
     if (index.definition.text) this.store.exec(`DROP TABLE ${this.textTable(index.definition)}; DROP TABLE ${this.phraseTable(index.definition)}`);
     else this.store.exec(`DROP TABLE ${this.indexTable(index.definition)}`);
     this.store.run('DELETE FROM em_indexes WHERE id = ?', index.id);
@@ -588,6 +684,13 @@ export class SqliteCollection {
   private iterate(sql: string, ...parameters: SQLInputValue[]): Iterable<DocumentRow> {
     return this.store.statement(sql).iterate(...parameters) as unknown as Iterable<DocumentRow>;
   }
+}
+
+/** How many of a held plan's rids are in every one of its sets. */
+function countHeld(held: HeldPlan): number {
+  let n = 0;
+  for (const rid of held.order) if (held.within.every((set) => set.has(rid))) n += 1;
+  return n;
 }
 
 /** A sort field's value that the index key orders as MongoDB does: a scalar of a comparable type, null or missing. */

@@ -80,6 +80,7 @@ export class SqliteStore implements StoreStatements {
   private schemaVersion = -1;
   private schemaChanged = false;
   private inTransaction = false;
+  private reading = false;
   private savepointDepth = 0;
   private inUse: InUseMarker | undefined;
   /** Set by a write the full disk refused, cleared by the first write that commits after it. */
@@ -195,6 +196,10 @@ export class SqliteStore implements StoreStatements {
     return this.transaction('BEGIN', work);
   }
 
+  get readOnly(): boolean {
+    return this.reading;
+  }
+
   /** Runs a command that writes: all of it or none of it reaches the disk before the reply. */
   write<T>(work: () => T): T {
     return this.transaction('BEGIN IMMEDIATE', work);
@@ -249,6 +254,7 @@ export class SqliteStore implements StoreStatements {
       throw this.storageFailure(error);
     }
     this.inTransaction = true;
+    this.reading = begin === 'BEGIN';
     try {
       this.refreshSchema();
       const result = work();
@@ -260,6 +266,7 @@ export class SqliteStore implements StoreStatements {
       throw this.storageFailure(error);
     } finally {
       this.inTransaction = false;
+      this.reading = false;
       // Memory follows the disk: collections and indexes are read again after any change to them.
       if (this.schemaChanged) {
         this.schemaChanged = false;

@@ -12,6 +12,8 @@ export interface StoreStatements {
   exec(sql: string): void;
   /** Runs part of a command (one document, one statement of a batch) so that it fails alone. */
   savepoint<T>(work: () => T): T;
+  /** True inside a command that only reads: nothing it runs changes the data, so what it reads holds until a write. */
+  readonly readOnly: boolean;
   /** Called inside a write that changes collections or indexes: other processes reload theirs. */
   markSchemaChanged(): void;
 }

@@ -447,6 +447,29 @@ describe('$text with other conditions, a sort and a page', () => {
     expect((await catalog.find({ $text: { $search: '"nomad rover"' }, _id: 40 }).toArray()).map((found) => found._id)).toEqual([]);
   });
 
+  // The server holds a searched index range and a search's documents in memory until its data
+  // changes: a change another process commits to the same file must end that as its own do.
+  it.runIf(againstEmbedded)('counts and pages what another process wrote to the same store, at its next search', async () => {
+    const other = await startEmbeddedMongo({ dataDir: folder });
+    const otherClient = await new MongoClient(other.uri).connect();
+    try {
+      const search = { $text: { $search: '"nomad"' }, facets: 'listed' };
+      const firstId = async () => (await catalog.find(search, { sort: { order: 1 }, limit: 1 }).toArray())[0]?._id;
+      const before = await catalog.countDocuments(search);
+      const firstBefore = await firstId();
+      const fromOther = otherClient.db(dbName).collection<Stored>('catalog');
+      await fromOther.insertOne({ _id: 1000, name: 'Nomad One', description: 'a new unit', facets: ['listed'], order: '!first' });
+      expect(await catalog.countDocuments(search)).toBe(before + 1);
+      expect(await firstId()).toBe(1000);
+      await fromOther.deleteOne({ _id: 1000 });
+      expect(await catalog.countDocuments(search)).toBe(before);
+      expect(await firstId()).toBe(firstBefore);
+    } finally {
+      await otherClient.close();
+      await other.close();
+    }
+  });
+
   it('ignores case and accents in phrases, and finds a short phrase inside a word', async () => {
     const accents = db.collection<Stored>('accents');
     await accents.createIndex({ name: 'text', description: 'text' });
