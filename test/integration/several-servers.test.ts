@@ -10,7 +10,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VALID_INQUIRY } from '../support/fixtures';
 import { startMotoServer, type MotoServer } from '../support/moto-server';
-import { freePort } from '../support/free-port';
 import { startNginx, type NginxServer } from '../support/nginx-server';
 import { textOf } from '../support/page-html';
 import { serverEntry, startProductionServer, type ProductionServer } from '../support/production-server';
@@ -94,21 +93,22 @@ async function sendInquiry(origin: string, from: string, marker: string): Promis
 const inquiriesAnswered = (instance: ProductionServer) => instance.output().match(/"method":"POST","path":"\/api\/contact"/g)?.length ?? 0;
 
 /**
- * Waits until nginx sends requests to both instances: one that failed a request (a connection
- * refused while it started, a reset on a busy machine) is left out for 10 s (max_fails=1
- * fail_timeout=10s), longer than a burst of inquiries takes. Each probe is an address nginx has
- * not cached, so it reaches an instance.
+ * Waits until nginx sends requests to each of the instances: after a reload, once its new worker
+ * answers; and one that failed a request (a reset on a busy machine) is left out for 10 s
+ * (max_fails=1 fail_timeout=10s), longer than a burst of inquiries takes. Each probe is an address
+ * nginx has not cached, so it reaches an instance, on a connection of its own (the old worker
+ * closes its kept-alive ones as it stops after a reload).
  */
-async function untilBothInRotation(proxyOrigin: string, a: ProductionServer, b: ProductionServer): Promise<void> {
+async function untilInRotation(proxy: NginxServer, ...instances: ProductionServer[]): Promise<void> {
   const seen = (instance: ProductionServer) => instance.output().match(/"method":"GET","path":"\/privacy"/g)?.length ?? 0;
-  const before = { a: seen(a), b: seen(b) };
+  const before = instances.map(seen);
   const deadline = Date.now() + 30_000;
   for (let probe = 0; Date.now() < deadline; probe += 1) {
-    await fetch(`${proxyOrigin}/privacy?rotation-probe=${probe}-${Date.now()}`);
-    if (seen(a) > before.a && seen(b) > before.b) return;
+    await send(proxy.origin, `/privacy?rotation-probe=${probe}-${Date.now()}`);
+    if (instances.every((instance, index) => seen(instance) > before[index]!)) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error('nginx did not send requests to both instances within 30 s');
+  throw new Error(`nginx did not send requests to all ${instances.length} instances within 30 s:\n${proxy.errorLog()}`);
 }
 
 /** The staff e-mails written so far into the mail folders, by inquiry id (each file names its Message-ID). */
@@ -137,9 +137,9 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
   let moto: MotoServer;
   let store: StoreProcess;
   let proxy: NginxServer;
-  let proxyPort: number;
+  let shippedNginxConf: string;
   let feedServer: Server | undefined;
-  const machines = { a: { dataDir: '', mailDir: '', port: 0 }, b: { dataDir: '', mailDir: '', port: 0 } };
+  const machines = { a: { dataDir: '', mailDir: '' }, b: { dataDir: '', mailDir: '' } };
   let a: ProductionServer | undefined;
   let b: ProductionServer | undefined;
   /** What both instances are started with: one database, one bucket, the proxy in front. */
@@ -147,28 +147,32 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
   /** The staff session cookie made by signing in on A. */
   let staffCookie: string;
 
+  /**
+   * An instance on a port the system chooses (PORT=0), which it names once it listens: no port is
+   * picked beforehand, for another test's process to take before the instance binds it.
+   */
   const start = (machine: typeof machines.a, extra: Record<string, string> = {}) =>
-    startProductionServer({ dataDir: machine.dataDir, mailDir: machine.mailDir }, { ...sharedEnv, PORT: String(machine.port), ...extra });
+    startProductionServer({ dataDir: machine.dataDir, mailDir: machine.mailDir }, { ...sharedEnv, ...extra });
 
   /**
-   * nginx with the shipped configuration as it is, its upstream listing both instances, on loopback
-   * ports and a private cache folder. Started once B answers: nginx leaves out for 10 s an instance
-   * that refused a connection, and with both left out it would answer 502 without trying either.
+   * nginx's configuration: the shipped one as it is, on a loopback port and a private cache
+   * folder, its upstream listing the instances that run, each on the port it bound. nginx starts
+   * before either (the instances are told its address) and takes each one up by a reload once it
+   * listens, as an operator adds a machine: an instance that refused a connection would be left
+   * out for 10 s, and with all left out nginx answers 502 without trying any. Until then its one
+   * server is marked down, which nginx never connects to.
    */
-  async function startProxy() {
-    const shipped = await readFile('deploy/nginx.conf', 'utf8');
+  function proxyConfig(instances: ProductionServer[]) {
     const replaced = (text: string, from: string, to: string) => {
       if (!text.includes(from)) throw new Error(`deploy/nginx.conf no longer contains ${from}`);
       return text.replace(from, to);
     };
-    return startNginx(
-      [
-        ['/var/cache/nginx/shore-golf-carts', '{prefix}/cache'],
-        ['server 127.0.0.1:3000;', `server 127.0.0.1:${machines.a.port};\n  server 127.0.0.1:${machines.b.port};`],
-        ['listen 80;', 'listen 127.0.0.1:{port};'],
-      ].reduce((text, [from, to]) => replaced(text, from!, to!), shipped),
-      { port: proxyPort },
-    );
+    const servers = instances.length === 0 ? ['server 127.0.0.1:3000 down;'] : instances.map((instance) => `server 127.0.0.1:${instance.port};`);
+    return [
+      ['/var/cache/nginx/shore-golf-carts', '{prefix}/cache'],
+      ['server 127.0.0.1:3000;', servers.join('\n  ')],
+      ['listen 80;', 'listen 127.0.0.1:{port};'],
+    ].reduce((text, [from, to]) => replaced(text, from!, to!), shippedNginxConf);
   }
 
   beforeAll(async () => {
@@ -179,10 +183,11 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
       machine.mailDir = path.join(work, `machine-${name}`, 'mail');
       await mkdir(machine.dataDir, { recursive: true });
       await mkdir(machine.mailDir, { recursive: true });
-      // nginx's upstream names each instance's port, and each instance nginx's address, before either starts.
-      machine.port = await freePort();
     }
-    proxyPort = await freePort();
+    // Each instance is told nginx's address (PUBLIC_ORIGIN) as it starts. nginx cannot take port 0:
+    // startNginx starts it again on another port when another process takes the one it picked.
+    shippedNginxConf = await readFile('deploy/nginx.conf', 'utf8');
+    proxy = await startNginx(proxyConfig([]), { masterProcess: true });
     await mkdir(path.join(work, 'store'));
     [moto, store] = await Promise.all([startMotoServer(), startStoreProcess(path.join(work, 'store'))]);
     await moto.createBucket(BUCKET);
@@ -192,7 +197,7 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
       MONGODB_URI: store.uri,
       PHOTO_STORE_URL: `s3://${BUCKET}/site`,
       ...moto.env,
-      PUBLIC_ORIGIN: `http://127.0.0.1:${proxyPort}`,
+      PUBLIC_ORIGIN: proxy.origin,
       TRUST_PROXY: '1',
       SEED_CATALOG: 'false',
       CONTACT_RATE_LIMIT: '5',
@@ -229,8 +234,9 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
     expect(imported, imported.output).toMatchObject({ code: 0 });
 
     b = await start(machines.b);
-    expect(b.port, b.output()).toBe(machines.b.port);
-    proxy = await startProxy();
+    expect(b.port, b.output()).toBeGreaterThan(0);
+    await proxy.reload(proxyConfig([b]));
+    await untilInRotation(proxy, b);
     const page = await send(b.origin, ONWARD_PAGE);
     expect(page.status).toBe(200);
     const photo = /\/photos\/[a-f0-9]{32}\/640\.jpg/.exec(page.body)?.[0];
@@ -257,7 +263,9 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
     await new Promise<void>((resolve) => feedServer!.listen(0, '127.0.0.1', resolve));
     const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/units.csv`;
     a = await start(machines.a, { FEED_URL: feedUrl });
-    expect(a.port, a.output()).toBe(machines.a.port);
+    expect(a.port, a.output()).toBeGreaterThan(0);
+    // A joins nginx's upstream; the 200-inquiry test waits until nginx sends it requests.
+    await proxy.reload(proxyConfig([a, b!]));
 
     // The schedule fetches at start; the 5 s count from A's log line that the import is done.
     for (let waited = 0; !a.output().includes('"msg":"feed: imported"'); waited += 100) {
@@ -341,7 +349,7 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
   });
 
   it('stores each of 200 inquiries sent through nginx once, answered by both instances, and mails each once', async () => {
-    await untilBothInRotation(proxy.origin, a!, b!);
+    await untilInRotation(proxy, a!, b!);
     const answeredBefore = { a: inquiriesAnswered(a!), b: inquiriesAnswered(b!) };
     // 100 visitors with two inquiries each, ten at a time.
     const jobs = Array.from({ length: 200 }, (_, index) => ({ from: `127.0.1.${(index % 100) + 1}`, marker: `spread ${index}` }));
@@ -360,7 +368,7 @@ describe('two instances behind nginx on one database and one bucket', { timeout:
       .find({ message: { $regex: '\\(spread \\d+\\)$' } }, { projection: { id: 1 } })
       .toArray();
     expect(stored.map((inquiry) => String(inquiry.id)).sort()).toEqual([...ids].sort());
-    // nginx sent them to both, in turn (A may still be left out for the first seconds: it refused connections before it started).
+    // nginx sent them to both, in turn (one that fails a request on a busy machine is left out for 10 s).
     expect(inquiriesAnswered(a!) - answeredBefore.a).toBeGreaterThanOrEqual(20);
     expect(inquiriesAnswered(b!) - answeredBefore.b).toBeGreaterThanOrEqual(20);
 

@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
-import { freePort } from './free-port';
 
 // An S3-compatible server for the photo-store tests: Python's moto (`python3 -m moto.server`), on
 // loopback, in memory, stopped by pid. .ci/run installs it where it is missing.
@@ -28,18 +27,33 @@ export function motoMissing(): string | undefined {
 
 const wait = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
 
-/** Starts moto's server on a free loopback port; resolves once it answers S3 requests. */
+/**
+ * Starts moto's server on a loopback port the system chooses (`-p 0`: no port is picked
+ * beforehand, for another process to take before moto binds it), read from the line in which it
+ * names its address; resolves once it answers S3 requests.
+ */
 export async function startMotoServer(): Promise<MotoServer> {
   const missing = motoMissing();
   if (missing) throw new Error(missing);
-  const port = await freePort();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const child = spawn(PYTHON, ['-m', 'moto.server', '-H', '127.0.0.1', '-p', String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(PYTHON, ['-m', 'moto.server', '-H', '127.0.0.1', '-p', '0'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => {
     output = (output + chunk.toString()).slice(-4000);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // Werkzeug's " * Running on http://127.0.0.1:PORT" once it listens.
+  const boundPort = () => /Running on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+  let port: string | undefined;
+  for (let waited = 0; !(port = boundPort()); waited += 100) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`moto's server stopped at start:\n${output}`);
+    if (waited >= 30_000) {
+      child.kill('SIGKILL');
+      await exited;
+      throw new Error(`moto's server did not say where it listens within 30 s:\n${output}`);
+    }
+    await wait(100);
+  }
+  const endpoint = `http://127.0.0.1:${port}`;
   const env = { AWS_ACCESS_KEY_ID: 'testing', AWS_SECRET_ACCESS_KEY: 'testing', AWS_REGION: 'us-east-1', AWS_ENDPOINT_URL_S3: endpoint };
   const client = new S3Client({ endpoint, region: env.AWS_REGION, forcePathStyle: true, credentials: { accessKeyId: 'testing', secretAccessKey: 'testing' } });
   const stop = async () => {
