@@ -5,7 +5,7 @@ import { BRANDS, type Vehicle } from '../src/catalog/vehicle';
 import { CatalogMetaCollection } from './catalog-meta.model';
 import { DuplicateUnitError } from './duplicate-unit-error';
 import { storeCall } from './store-call';
-import { brandFacet, inventoryKeys, LISTED_FACET, withoutKeys, type KeyedFields } from './inventory-keys';
+import { brandFacet, categoryFacet, conditionFacet, inventoryKeys, LISTED_FACET, locationFacet, withoutKeys, type KeyedFields } from './inventory-keys';
 import { inventoryMatch, LISTED } from './vehicle-match';
 import { VehicleCollection, vehicleFromRecord, type VehicleRecord } from './vehicle.model';
 
@@ -26,8 +26,20 @@ export type VehicleWrites = Parameters<typeof VehicleCollection.bulkWrite>[0];
  */
 const CATALOG_ORDER = { order: 1 } as const;
 
-/** A brand's place in the catalog's order, as the database computes it: BRANDS order, then every other brand. */
-const brandRank = (brand: string) => ({ $cond: [{ $in: [brand, [...BRANDS]] }, { $indexOfArray: [[...BRANDS], brand] }, BRANDS.length] });
+const houseBrands: readonly string[] = BRANDS;
+
+/** A brand's place in the catalog's order: BRANDS order, then every other brand. */
+const brandOrder = (brand: string) => (houseBrands.includes(brand) ? houseBrands.indexOf(brand) : houseBrands.length);
+
+/** A brand as a listed unit's feed writes it ("Club Car"), or undefined when no unit names it. */
+async function brandName(brand: string): Promise<string | undefined> {
+  const unit = await read(() =>
+    VehicleCollection.findOne({ facets: brandFacet(brand), 'unit.brandName': mongoose.trusted({ $type: 'string' }) }, { _id: 0, 'unit.brandName': 1 })
+      .lean<{ unit?: { brandName?: string } }>()
+      .exec(),
+  );
+  return unit?.unit?.brandName;
+}
 
 const KEYED_FIELDS = { slug: 1, name: 1, brand: 1, category: 1, price: 1, 'unit.condition': 1, 'unit.location': 1, 'unit.status': 1 };
 
@@ -136,39 +148,25 @@ export const vehicleRepository = {
     return read(() => VehicleCollection.countDocuments(LISTED).exec());
   },
 
+  /**
+   * What the listed vehicles hold to filter by, and how many they are, from the facets each stores
+   * (models/inventory-keys.ts): the facets' distinct values and a count of the listed facet, both
+   * over the facets' index (the embedded store reads the distinct values from its keys without a
+   * vehicle), and, for a brand other than the house brands, one unit's name for it as its feed
+   * writes it. The categories are as the facets hold them: lower case, with each of the product's
+   * categories a held one contains.
+   */
   async heldChoices(): Promise<HeldChoices> {
-    const [held] = await read(() =>
-      VehicleCollection.aggregate<{
-        total: Array<{ count: number }>;
-        categories: Array<{ _id: string }>;
-        brands: Array<{ _id: string; name?: string | null }>;
-        conditions: Array<{ _id: string }>;
-        locations: Array<{ _id: string }>;
-      }>([
-        { $match: LISTED },
-        {
-          $facet: {
-            total: [{ $count: 'count' }],
-            categories: [{ $group: { _id: '$category' } }],
-            brands: [
-              { $group: { _id: '$brand', name: { $first: '$unit.brandName' } } },
-              { $addFields: { brandRank: brandRank('$_id') } },
-              { $sort: { brandRank: 1, _id: 1 } },
-            ],
-            conditions: [{ $group: { _id: { $ifNull: ['$unit.condition', 'new'] } } }],
-            locations: [{ $match: { 'unit.location': { $type: 'string' } } }, { $group: { _id: '$unit.location' } }, { $sort: { _id: 1 } }],
-          },
-        },
-      ]).exec(),
-    );
-    const keys = (list: Array<{ _id: string }> | undefined) => (list ?? []).map((entry) => entry._id);
-    return {
-      total: held?.total[0]?.count ?? 0,
-      categories: keys(held?.categories),
-      brands: (held?.brands ?? []).map((entry) => ({ key: entry._id, name: entry.name })),
-      conditions: keys(held?.conditions),
-      locations: keys(held?.locations),
+    const listed = { facets: LISTED_FACET };
+    const [values, total] = await read(() => Promise.all([VehicleCollection.distinct('facets', listed).exec(), VehicleCollection.countDocuments(listed).exec()]));
+    const facets = values as string[];
+    const held = (facet: (value: string) => string) => {
+      const prefix = facet('');
+      return facets.filter((value) => value.startsWith(prefix)).map((value) => value.slice(prefix.length));
     };
+    const brandKeys = held(brandFacet).sort((a, b) => brandOrder(a) - brandOrder(b) || (a < b ? -1 : a > b ? 1 : 0));
+    const brands = await Promise.all(brandKeys.map(async (key) => ({ key, name: houseBrands.includes(key) ? undefined : await brandName(key) })));
+    return { total, categories: held(categoryFacet), brands, conditions: held(conditionFacet), locations: held(locationFacet).sort() };
   },
 
   /**

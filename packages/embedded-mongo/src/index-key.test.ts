@@ -1,7 +1,7 @@
 import { Decimal128, Long, ObjectId } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { IndexDefinition } from './index-definition';
-import { encodeKey, encodeKeyPart } from './index-key';
+import { AFTER_PREFIX, encodeKey, encodeKeyPart, leadingKeyPart } from './index-key';
 import { planQuery } from './query-plan';
 
 // MongoDB's ascending order: by type bracket, then by value within it.
@@ -56,6 +56,31 @@ describe('index keys', () => {
     const keys = [encodeKey(['a', 2]), encodeKey(['ab', 1]), encodeKey(['a', 10]), encodeKey(['a\u0000', 0])];
     keys.sort(compareBytes);
     expect(keys).toEqual([encodeKey(['a', 2]), encodeKey(['a', 10]), encodeKey(['a\u0000', 0]), encodeKey(['ab', 1])]);
+  });
+});
+
+describe('a key’s first field read back', () => {
+  it('gives every string exactly, with the length that bounds the keys starting with it', () => {
+    const strings = ['', 'a', 'a\u0000', 'a\u0000b', '\u0000\u0000', 'brand:Club Car', 'é✓🚗', 'x\u0001y'];
+    for (const value of strings) {
+      for (const rest of [[], [2], ['z'], [null, 'q']]) {
+        const key = encodeKey([value, ...rest]);
+        const part = leadingKeyPart(key);
+        expect(part, JSON.stringify([value, ...rest])).toEqual({ kind: 'string', value, length: encodeKeyPart(value).length });
+        const prefix = key.subarray(0, part!.length);
+        // Every other string's keys fall outside [prefix, prefix + AFTER_PREFIX).
+        for (const other of strings.filter((candidate) => candidate !== value)) {
+          const otherKey = encodeKey([other, ...rest]);
+          const inside = Buffer.compare(otherKey, prefix) >= 0 && Buffer.compare(otherKey, Buffer.concat([prefix, Buffer.from([AFTER_PREFIX])])) < 0;
+          expect(inside, `${JSON.stringify(other)} within ${JSON.stringify(value)}`).toBe(false);
+        }
+      }
+    }
+  });
+
+  it('names the null bracket, and reads no other type back', () => {
+    expect(leadingKeyPart(encodeKey([null, 'a']))).toEqual({ kind: 'null', length: 1 });
+    for (const value of [5, Long.fromNumber(5), true, new Date(0), new ObjectId(), ['a'], { a: 1 }]) expect(leadingKeyPart(encodeKeyPart(value))).toBeUndefined();
   });
 });
 

@@ -90,6 +90,32 @@ export function isRangeComparable(value: unknown): boolean {
   );
 }
 
+/**
+ * The first field of an index key read back, where its bytes tell the value exactly: a string, or
+ * the null bracket (null, a missing field and an empty array share it). `length` is how many bytes
+ * it takes, so that every key with the same first field lies in [key[0, length), that + AFTER_PREFIX).
+ * Undefined for any other type: a number's key does not keep its BSON type, and the rest are
+ * written as text that would have to be parsed back.
+ */
+export function leadingKeyPart(key: Uint8Array): { kind: 'string'; value: string; length: number } | { kind: 'null'; length: number } | undefined {
+  if (key[0] === TYPE.null) return { kind: 'null', length: 1 };
+  if (key[0] !== TYPE.string) return undefined;
+  const pieces: Uint8Array[] = [];
+  let start = 1;
+  for (let i = 1; i + 1 < key.length; i += 1) {
+    if (key[i] !== 0) continue;
+    if (key[i + 1] === 0x01) {
+      pieces.push(key.subarray(start, i));
+      return { kind: 'string', value: Buffer.concat(pieces).toString('utf8'), length: i + 2 };
+    }
+    // 0x00 0xFF: a zero byte of the string itself.
+    pieces.push(key.subarray(start, i + 1));
+    start = i + 2;
+    i += 1;
+  }
+  return undefined;
+}
+
 function numberPart(value: number): Buffer {
   // NaN sorts below every other number in MongoDB; a sub-byte keeps it there.
   if (Number.isNaN(value)) return Buffer.from([TYPE.number, 0]);

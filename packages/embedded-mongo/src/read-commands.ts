@@ -81,6 +81,9 @@ function distinct(context: CommandContext): Document {
   if (!key) throw new MongoCommandError(2, "BSON field 'distinct.key' is missing but a required field");
   const query = args.document('query');
   const collection = context.storage.collection(context.db, args.collection());
+  // A collation changes which strings are equal: the index's keys compare bytes.
+  const fromIndex = collection && !args.document('collation') ? collection.distinctInIndex(key, query) : undefined;
+  if (fromIndex) return { values: fromIndex, ok: 1 };
   const seen = new Set<string>();
   const values: unknown[] = [];
   for (const document of collection ? collection.matching(query) : []) {

@@ -5,7 +5,7 @@ import type { IndexEntry } from './index-definition';
 import type { SQLInputValue } from 'node:sqlite';
 import { compileFilter, queryDocuments } from './document-query';
 import type { QueryShape } from './document-query';
-import { AFTER_PREFIX, encodeKeyPart, isRangeComparable } from './index-key';
+import { AFTER_PREFIX, encodeKeyPart, isRangeComparable, leadingKeyPart } from './index-key';
 import { MongoCommandError } from './mongo-command-error';
 import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
@@ -173,7 +173,8 @@ export class SqliteCollection {
   countMatching(filter: Document | undefined): number {
     const plan = this.plan(filter);
     if (plan.covered) {
-      const held = this.heldPlan(plan);
+      // Counted from what is held, any index plan: the same range is often counted again within one state.
+      const held = this.heldPlan(plan, true);
       if (held !== undefined) return held === null ? 0 : countHeld(held);
       const also = this.restriction(plan);
       if (!also) return 0;
@@ -355,11 +356,11 @@ export class SqliteCollection {
    * where SQL would test each index entry against the text search's answer and evaluate that
    * answer again for the count and for the page. Null: the text search finds nothing. Undefined:
    * the plan is SQL's (no such plan, or a command that writes, whose reads must see its own
-   * changes and may be rolled back).
+   * changes and may be rolled back). `anyIndexPlan`: a plan over ranges alone too.
    */
-  private heldPlan(plan: QueryPlan): HeldPlan | null | undefined {
+  private heldPlan(plan: QueryPlan, anyIndexPlan = false): HeldPlan | null | undefined {
     const index = plan.index;
-    if (!index || index.isIdIndex || (!plan.text && !plan.intersect?.length) || !this.store.readOnly) return undefined;
+    if (!index || index.isIdIndex || (!plan.text && !plan.intersect?.length && !anyIndexPlan) || !this.store.readOnly) return undefined;
     const { dataVersion } = this.store.statement('SELECT data_version AS dataVersion FROM pragma_data_version').get() as { dataVersion: number };
     const version = `${dataVersion}:${this.writes}`;
     const within: RidBits[] = [];
@@ -377,6 +378,46 @@ export class SqliteCollection {
     }
     const order = this.heldRanges.get(version, `${plan.order}:${this.rangesKey(index, plan.ranges)}`, () => this.ridsInRanges(index, plan.ranges, plan.order));
     return { order, within };
+  }
+
+  /**
+   * The distinct values of a field that leads an index (not _id's, not partial or sparse), among
+   * the documents a filter finds exactly through an index plan (or all of them), read from the
+   * index's keys without a document: one seek per distinct value (a loose index scan), then, with a
+   * filter, the value's entries until one is a document the filter finds. At 23,000 vehicles, the
+   * site's facets are 40 seeks instead of decoding every vehicle. Undefined when the keys cannot
+   * tell: a value that is not a string (a number's key does not keep its type), or a document the
+   * filter finds under the null bracket (null, missing and an empty array share it); the caller
+   * then reads the documents.
+   */
+  distinctInIndex(field: string, filter: Document | undefined): string[] | undefined {
+    const index = this.indexes.find((candidate) => !candidate.isIdIndex && !candidate.text && !candidate.partial && !candidate.sparse && candidate.fields[0] === field);
+    if (!index) return undefined;
+    let within: RidBits | undefined;
+    if (filter !== undefined && Object.keys(filter).length > 0) {
+      const plan = this.plan(filter);
+      if (!plan.covered) return undefined;
+      const held = this.heldPlan(plan, true);
+      if (held === undefined) return undefined;
+      if (held === null) return [];
+      within = new RidBits(held.order.filter((rid) => held.within.every((set) => set.has(rid))));
+    }
+    const table = this.indexTable(index);
+    const nextKey = this.store.statement(`SELECT key FROM ${table} WHERE key >= ? ORDER BY key LIMIT 1`);
+    const entries = this.store.statement(`SELECT rid FROM ${table} WHERE key >= ? AND key < ?`);
+    const values: string[] = [];
+    let from = Buffer.alloc(0);
+    for (;;) {
+      const row = nextKey.get(from) as { key: Uint8Array } | undefined;
+      if (!row) return values;
+      const part = leadingKeyPart(row.key);
+      if (!part) return undefined;
+      const prefix = Buffer.from(row.key.subarray(0, part.length));
+      from = Buffer.concat([prefix, Buffer.from([AFTER_PREFIX])]);
+      if (within !== undefined && !anyWithin(entries.iterate(prefix, from) as Iterable<{ rid: number }>, within)) continue;
+      if (part.kind === 'null') return undefined;
+      values.push(part.value);
+    }
   }
 
   /**
@@ -609,6 +650,7 @@ export class SqliteCollection {
     for (const { definition } of this.textIndexes()) {
       const table = this.phraseTable(definition);
       if (this.store.statement('SELECT 1 AS found FROM sqlite_schema WHERE name = ?').get(table)) continue;
+      this.writes += 1;
       this.createPhraseTable(definition);
       for (const row of this.rows(`SELECT rid, doc FROM ${this.table} ORDER BY rid`)) {
         this.store.run(`INSERT INTO ${table} (rowid, content) VALUES (?, ?)`, row.rid, phraseTextOf(decode(row.doc), definition.textFields));
@@ -684,6 +726,12 @@ export class SqliteCollection {
   private iterate(sql: string, ...parameters: SQLInputValue[]): Iterable<DocumentRow> {
     return this.store.statement(sql).iterate(...parameters) as unknown as Iterable<DocumentRow>;
   }
+}
+
+/** Whether any of these index entries is a document in the set (stops at the first). */
+function anyWithin(rows: Iterable<{ rid: number }>, within: RidBits): boolean {
+  for (const { rid } of rows) if (within.has(rid)) return true;
+  return false;
 }
 
 /** How many of a held plan's rids are in every one of its sets. */
