@@ -66,3 +66,23 @@ describe('the facet index’s reads', () => {
     expect(pageStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'id_1' });
   });
 });
+
+// The filter choices are counted once per catalog version, but then the first inventory page after
+// a change waits for them: they are read from the facets index's keys, not from every vehicle.
+describe('the filter choices’ reads', () => {
+  it('take the facets’ distinct values from the facets index’s keys, and count the listed facet in the index', async () => {
+    const { result: held, calls } = await sent(() => vehicleRepository.heldChoices());
+    expect(held.total).toBe(120);
+    expect(held.brands.map((brand) => brand.key)).toContain('denago');
+    const distinct = calls.find((call) => call.method === 'distinct')!;
+    const [field, query] = distinct.args as [string, object];
+    const distinctRead = await mongoose.connection.db!.command({ explain: { distinct: 'vehicles', key: field, query } });
+    const distinctStages = stagesOf(winningPlan(distinctRead));
+    expect(distinctStages[0]).toMatchObject({ stage: 'DISTINCT_SCAN', indexName: 'facets_1_order_1' });
+    expect(distinctStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
+    const counted = calls.find((call) => call.method === 'countDocuments')!;
+    const countRead = await mongoose.connection.db!.command({ explain: { count: 'vehicles', query: counted.args[0] } });
+    expect((countRead.queryPlanner as { countWithoutDocuments?: boolean }).countWithoutDocuments).toBe(true);
+    expect(stagesOf(winningPlan(countRead)).find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1' });
+  });
+});

@@ -192,7 +192,7 @@ function explain(context: CommandContext): Document {
     case 'count':
       return explainReply(context, collection, { filter: args.document('query') }, { count: true });
     case 'distinct':
-      return explainReply(context, collection, { filter: args.document('query') });
+      return explainReply(context, collection, { filter: args.document('query') }, { distinctKey: args.document('collation') ? undefined : args.string('key') });
     case 'findAndModify':
     case 'findandmodify':
       return explainReply(context, collection, { filter: args.document('query'), sort: args.document('sort') });
@@ -214,12 +214,14 @@ function explainReply(
   context: CommandContext,
   collection: SqliteCollection | undefined,
   read: QueryShape,
-  extra: { stages?: (string | undefined)[]; count?: boolean } = {},
+  extra: { stages?: (string | undefined)[]; count?: boolean; distinctKey?: string } = {},
 ): Document {
   const namespace = collection?.namespace ?? `${context.db}.${String(Object.values(context.command.explain ?? {})[0] ?? '')}`;
-  const plan = collection
-    ? collection.explain(read.filter, read.sort, read.collation, extra.count)
-    : { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true };
+  const plan = !collection
+    ? { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true }
+    : extra.distinctKey
+      ? collection.explainDistinct(extra.distinctKey, read.filter)
+      : collection.explain(read.filter, read.sort, read.collation, extra.count);
   const { winningPlan, ...notes } = plan;
   const queryPlanner: Document = { namespace, parsedQuery: read.filter ?? {}, winningPlan, rejectedPlans: [] };
   if (extra.count) queryPlanner.countWithoutDocuments = notes.countWithoutDocuments;

@@ -214,6 +214,21 @@ export class SqliteCollection {
     });
   }
 
+  /** What distinct would read: the leading index's keys (distinctInIndex), or the documents the filter finds. */
+  explainDistinct(field: string, filter: Document | undefined): Document {
+    const from = this.distinctIndex(field, filter);
+    if (!from) return this.explain(filter);
+    const winningPlan: Document = {
+      stage: 'DISTINCT_SCAN',
+      indexName: from.index.name,
+      keyPattern: from.index.spec.key,
+      sqliteTable: this.indexTable(from.index),
+      keysReadBack: 'string values, one seek each; a value of another type reads the documents',
+    };
+    if (from.plan) winningPlan.inputStage = this.explain(filter).winningPlan as Document;
+    return { winningPlan, usesIndex: true };
+  }
+
   private plan(filter: Document | undefined, sort?: Document, collation?: Document): QueryPlan {
     try {
       return planQuery(filter, this.indexes, sort, collation, (index) => this.isMultikey(index));
@@ -391,12 +406,11 @@ export class SqliteCollection {
    * then reads the documents.
    */
   distinctInIndex(field: string, filter: Document | undefined): string[] | undefined {
-    const index = this.indexes.find((candidate) => !candidate.isIdIndex && !candidate.text && !candidate.partial && !candidate.sparse && candidate.fields[0] === field);
-    if (!index) return undefined;
+    const source = this.distinctIndex(field, filter);
+    if (!source) return undefined;
+    const { index, plan } = source;
     let within: RidBits | undefined;
-    if (filter !== undefined && Object.keys(filter).length > 0) {
-      const plan = this.plan(filter);
-      if (!plan.covered) return undefined;
+    if (plan) {
       const held = this.heldPlan(plan, true);
       if (held === undefined) return undefined;
       if (held === null) return [];
@@ -418,6 +432,15 @@ export class SqliteCollection {
       if (part.kind === 'null') return undefined;
       values.push(part.value);
     }
+  }
+
+  /** The index whose keys give a field's distinct values, and the plan that finds the filter's documents exactly (none: no filter). */
+  private distinctIndex(field: string, filter: Document | undefined): { index: IndexDefinition; plan?: QueryPlan } | undefined {
+    const index = this.indexes.find((candidate) => !candidate.isIdIndex && !candidate.text && !candidate.partial && !candidate.sparse && candidate.fields[0] === field);
+    if (!index) return undefined;
+    if (filter === undefined || Object.keys(filter).length === 0) return { index };
+    const plan = this.plan(filter);
+    return plan.covered && plan.index && !plan.index.isIdIndex ? { index, plan } : undefined;
   }
 
   /**
