@@ -24,7 +24,8 @@ async function joined(parts: AsyncIterable<Buffer>): Promise<string> {
 function appWith(answer: () => JsonAnswer) {
   const state = { revision: 1, answers: 0 };
   const version = async (): Promise<CatalogVersion> => ({ revision: state.revision, lastModified: null });
-  const sendJson = cachedJson(testClock().now, version);
+  const clock = testClock();
+  const sendJson = cachedJson(clock.now, version);
   const app = express();
   app.get('/list', (req, res) =>
     sendJson(req, res, 'list', async () => {
@@ -32,7 +33,7 @@ function appWith(answer: () => JsonAnswer) {
       return answer();
     }),
   );
-  return { app, state };
+  return { app, state, clock };
 }
 
 describe('jsonArrayParts', () => {
@@ -76,6 +77,19 @@ describe('cachedJson with a list read a page at a time', () => {
     expect(state.answers).toBe(1);
     await request(app).get('/list').expect(200);
     expect(state.answers).toBe(2);
+    await request(app).get('/list').expect(200);
+    expect(state.answers).toBe(2);
+  });
+});
+
+describe('cachedJson over time', () => {
+  it('keeps an answer until the catalog version moves, however long that takes', async () => {
+    const { app, state, clock } = appWith(() => ({ status: 200, body: [item(1)], keep: true }));
+    await request(app).get('/list').expect(200);
+    clock.advance(24 * 60 * 60 * 1000);
+    await request(app).get('/list').expect(200);
+    expect(state.answers).toBe(1);
+    state.revision += 1;
     await request(app).get('/list').expect(200);
     expect(state.answers).toBe(2);
   });

@@ -58,11 +58,13 @@ async function sendFresh(req: Request, res: Response, answer: JsonAnswer): Promi
 /**
  * Catalog JSON kept serialised and compressed per catalog version (at most 500 answers and
  * 32 MB), so a repeated request costs no database read, no JSON.stringify and no compression;
- * concurrent misses for one key run once. Without a version (a catalog that has none, or a read
- * that failed), every answer is made afresh.
+ * concurrent misses for one key run once. An answer is kept until the version moves, however long
+ * that is, as pages are (docs/decisions/007-precompressed-render-cache.md): every catalog write
+ * moves it, and the whole catalog at 23,000 units takes seconds to make again. Without a version
+ * (a catalog that has none, or a read that failed), every answer is made afresh.
  */
 export function cachedJson(clock: Clock, version?: () => Promise<CatalogVersion>): SendJson {
-  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, clock });
+  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, maxAgeMs: Number.POSITIVE_INFINITY, clock });
   const once = singleFlight<PrecompressedResponse | JsonAnswer>();
   const generationNow = async (): Promise<string | null> => {
     try {
