@@ -64,7 +64,7 @@ async function sendFresh(req: Request, res: Response, answer: JsonAnswer): Promi
  * (a catalog that has none, or a read that failed), every answer is made afresh.
  */
 export function cachedJson(clock: Clock, version?: () => Promise<CatalogVersion>): SendJson {
-  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, maxAgeMs: Number.POSITIVE_INFINITY, clock });
+  const cache = createResponseCache({ maxEntries: 500, maxBytes: 32 * 1024 * 1024, clock });
   const once = singleFlight<PrecompressedResponse | JsonAnswer>();
   const generationNow = async (): Promise<string | null> => {
     try {

@@ -4,7 +4,7 @@ import type { PrecompressedResponse } from './send-precompressed.server';
 export interface ResponseCacheOptions {
   maxEntries: number;
   maxBytes: number;
-  /** A bound on staleness should a catalog write ever not change the generation. */
+  /** How long an entry may serve; unset: until the generation changes (every catalog write changes it). */
   maxAgeMs?: number;
   /** The site's clock: how old an entry is. */
   clock: Clock;
@@ -30,15 +30,13 @@ interface Entry {
   storedAt: number;
 }
 
-const DEFAULT_MAX_AGE_MS = 60_000;
-
 /**
  * Compressed responses kept by key for one generation (the catalog version, for pages also the
  * year), least recently used first out, bounded in count and bytes. A lookup in a new generation
  * empties it; a response made in an older one is not kept.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
-  const maxAgeMs = options.maxAgeMs ?? DEFAULT_MAX_AGE_MS;
+  const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
   const now = () => options.clock().getTime();
   const entries = new Map<string, Entry>();
   let current: string | undefined;

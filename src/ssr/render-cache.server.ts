@@ -101,7 +101,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const { clock } = options;
   // Kept for as long as the generation lasts: it changes with every catalog write and at every
   // opening, closing and midnight, which is all a page depends on.
-  const common = { maxAgeMs: options.maxAgeMs ?? Number.POSITIVE_INFINITY, clock };
+  const common = { maxAgeMs: options.maxAgeMs, clock };
   const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
   const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
   const ofAQuery: ResponseCache = createResponseCache({ maxEntries: options.maxOfAQuery ?? DEFAULT_MAX_OF_A_QUERY, maxBytes: 16 * 1024 * 1024, ...common });
