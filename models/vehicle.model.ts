@@ -198,6 +198,22 @@ vehicleSchema.post(
 );
 vehicleSchema.post('insertMany', recordCatalogWrite);
 vehicleSchema.post('bulkWrite', recordCatalogWrite);
+// A write that fails may have changed the catalog before it failed (an ordered bulkWrite or an
+// insertMany keeps the writes before the one refused; on MongoDB an updateMany keeps those it
+// made): the version moves for it too, or the caches, which keep an answer until the version
+// moves, would go on showing the old catalog. The error still reaches the caller.
+const recordFailedCatalogWrite = async () => {
+  // The write's own error is the one to report, should the database refuse this too.
+  await CatalogMetaCollection.bump().catch(() => undefined);
+};
+vehicleSchema.post('save', { errorHandler: true }, recordFailedCatalogWrite);
+vehicleSchema.post(
+  ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'],
+  { document: false, query: true, errorHandler: true },
+  recordFailedCatalogWrite,
+);
+vehicleSchema.post('insertMany', { errorHandler: true }, recordFailedCatalogWrite);
+vehicleSchema.post('bulkWrite', { errorHandler: true }, recordFailedCatalogWrite);
 
 type VehicleCollectionType = Model<VehicleRecord>;
 

@@ -52,6 +52,19 @@ describe('the vehicle repository writing units', () => {
     expect(stored.map((vehicle) => vehicle.unit?.stockNumber).sort()).toEqual(['A1', 'B1']);
   });
 
+  // The caches keep an answer until the catalog version moves: a write that failed after changing
+  // the catalog must move it too, or the page and the API would show the catalog before it.
+  it('moves the catalog version for a write that failed after its first writes were made', async () => {
+    await vehicleRepository.writeUnits([insertUnit('A1')]);
+    const before = (await vehicleRepository.catalogVersion()).revision;
+    await expect(vehicleRepository.writeUnits([insertUnit('B1'), insertUnit('A1', 'another-address-a1')])).rejects.toBeInstanceOf(DuplicateUnitError);
+    expect((await VehicleCollection.find().lean().exec()).map((vehicle) => vehicle.unit?.stockNumber).sort()).toEqual(['A1', 'B1']);
+    expect((await vehicleRepository.catalogVersion()).revision).toBeGreaterThan(before);
+    const afterBulk = (await vehicleRepository.catalogVersion()).revision;
+    await expect(VehicleCollection.updateOne({ 'unit.stockNumber': 'B1' }, { $set: { slug: '2021-club-car-onward-a1' } }).exec()).rejects.toThrow();
+    expect((await vehicleRepository.catalogVersion()).revision).toBeGreaterThan(afterBulk);
+  });
+
   it('lets any other failure of a write through as it is', async () => {
     const invalid = insertUnit('E1');
     (invalid as { insertOne: { document: { price: unknown } } }).insertOne.document.price = 10.5;
