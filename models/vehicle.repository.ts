@@ -56,7 +56,7 @@ function withKeysCleared(write: VehicleWrites[number]): VehicleWrites[number] {
   return write;
 }
 
-/** What the inventory holds to filter by, and how much of it, in one pass over the listed vehicles. */
+/** What the listed vehicles hold to filter by, and how many they are (heldChoices). */
 export interface HeldChoices {
   total: number;
   categories: string[];
