@@ -188,32 +188,24 @@ vehicleSchema.pre(['updateOne', 'updateMany', 'findOneAndUpdate'], function clea
 });
 
 // Every write to the catalog through Mongoose records a new catalog version (catalog_meta), so
-// the caches in this process and in every other one serving the site see the change.
+// the caches in this process and in every other one serving the site see the change. A write that
+// fails may have changed the catalog before it failed (an ordered bulkWrite or an insertMany keeps
+// the writes before the one refused; on MongoDB an updateMany keeps those it made): the version
+// moves for it too, or the caches, which keep an answer until the version moves, would go on
+// showing the old catalog. The error still reaches the caller.
+const QUERY_WRITES = ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'] as const;
 const recordCatalogWrite = () => CatalogMetaCollection.bump();
-vehicleSchema.post('save', recordCatalogWrite);
-vehicleSchema.post(
-  ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'],
-  { document: false, query: true },
-  recordCatalogWrite,
-);
-vehicleSchema.post('insertMany', recordCatalogWrite);
-vehicleSchema.post('bulkWrite', recordCatalogWrite);
-// A write that fails may have changed the catalog before it failed (an ordered bulkWrite or an
-// insertMany keeps the writes before the one refused; on MongoDB an updateMany keeps those it
-// made): the version moves for it too, or the caches, which keep an answer until the version
-// moves, would go on showing the old catalog. The error still reaches the caller.
 const recordFailedCatalogWrite = async () => {
   // The write's own error is the one to report, should the database refuse this too.
   await CatalogMetaCollection.bump().catch(() => undefined);
 };
-vehicleSchema.post('save', { errorHandler: true }, recordFailedCatalogWrite);
-vehicleSchema.post(
-  ['updateOne', 'updateMany', 'replaceOne', 'deleteOne', 'deleteMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete'],
-  { document: false, query: true, errorHandler: true },
-  recordFailedCatalogWrite,
-);
-vehicleSchema.post('insertMany', { errorHandler: true }, recordFailedCatalogWrite);
-vehicleSchema.post('bulkWrite', { errorHandler: true }, recordFailedCatalogWrite);
+for (const errorHandler of [false, true]) {
+  const record = errorHandler ? recordFailedCatalogWrite : recordCatalogWrite;
+  vehicleSchema.post('save', { errorHandler }, record);
+  vehicleSchema.post([...QUERY_WRITES], { document: false, query: true, errorHandler }, record);
+  vehicleSchema.post('insertMany', { errorHandler }, record);
+  vehicleSchema.post('bulkWrite', { errorHandler }, record);
+}
 
 type VehicleCollectionType = Model<VehicleRecord>;
 
