@@ -63,7 +63,7 @@ describe('what a collection holds for its present state', () => {
   it('answers distinct from the index’s keys for strings, and leaves to the documents what the keys cannot tell', () => {
     const { store, vehicles, statements } = inventoryStore();
     try {
-      const distinct = (field: string, filter?: object) => store.read(() => vehicles.distinctInIndex(field, filter));
+      const distinct = (field: string, filter?: object) => store.read(() => vehicles.distinctInIndex(field, filter, undefined));
       const readDocuments = () => ran(statements, 'doc FROM');
       const before = readDocuments();
       expect(distinct('facets', { facets: 'listed' })).toEqual(['brand:denago', 'brand:evolution', 'category:nomad', 'category:rover', 'listed']);

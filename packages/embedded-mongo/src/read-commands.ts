@@ -81,8 +81,7 @@ function distinct(context: CommandContext): Document {
   if (!key) throw new MongoCommandError(2, "BSON field 'distinct.key' is missing but a required field");
   const query = args.document('query');
   const collection = context.storage.collection(context.db, args.collection());
-  // A collation changes which strings are equal: the index's keys compare bytes.
-  const fromIndex = collection && !args.document('collation') ? collection.distinctInIndex(key, query) : undefined;
+  const fromIndex = collection?.distinctInIndex(key, query, args.document('collation'));
   if (fromIndex) return { values: fromIndex, ok: 1 };
   const seen = new Set<string>();
   const values: unknown[] = [];
@@ -192,7 +191,7 @@ function explain(context: CommandContext): Document {
     case 'count':
       return explainReply(context, collection, { filter: args.document('query') }, { count: true });
     case 'distinct':
-      return explainReply(context, collection, { filter: args.document('query') }, { distinctKey: args.document('collation') ? undefined : args.string('key') });
+      return explainReply(context, collection, { filter: args.document('query') }, { distinctKey: args.string('key'), collation: args.document('collation') });
     case 'findAndModify':
     case 'findandmodify':
       return explainReply(context, collection, { filter: args.document('query'), sort: args.document('sort') });
@@ -214,13 +213,13 @@ function explainReply(
   context: CommandContext,
   collection: SqliteCollection | undefined,
   read: QueryShape,
-  extra: { stages?: (string | undefined)[]; count?: boolean; distinctKey?: string } = {},
+  extra: { stages?: (string | undefined)[]; count?: boolean; distinctKey?: string; collation?: Document } = {},
 ): Document {
   const namespace = collection?.namespace ?? `${context.db}.${String(Object.values(context.command.explain ?? {})[0] ?? '')}`;
   const plan = !collection
     ? { winningPlan: { stage: 'EOF' }, usesIndex: false, countWithoutDocuments: true }
     : extra.distinctKey
-      ? collection.explainDistinct(extra.distinctKey, read.filter)
+      ? collection.explainDistinct(extra.distinctKey, read.filter, extra.collation)
       : collection.explain(read.filter, read.sort, read.collation, extra.count);
   const { winningPlan, ...notes } = plan;
   const queryPlanner: Document = { namespace, parsedQuery: read.filter ?? {}, winningPlan, rejectedPlans: [] };

@@ -215,8 +215,8 @@ export class SqliteCollection {
   }
 
   /** What distinct would read: the leading index's keys (distinctInIndex), or the documents the filter finds. */
-  explainDistinct(field: string, filter: Document | undefined): Document {
-    const from = this.distinctIndex(field, filter);
+  explainDistinct(field: string, filter: Document | undefined, collation: Document | undefined): Document {
+    const from = this.distinctIndex(field, filter, collation);
     if (!from) return this.explain(filter);
     const winningPlan: Document = {
       stage: 'DISTINCT_SCAN',
@@ -405,8 +405,8 @@ export class SqliteCollection {
    * filter finds under the null bracket (null, missing and an empty array share it); the caller
    * then reads the documents.
    */
-  distinctInIndex(field: string, filter: Document | undefined): string[] | undefined {
-    const source = this.distinctIndex(field, filter);
+  distinctInIndex(field: string, filter: Document | undefined, collation: Document | undefined): string[] | undefined {
+    const source = this.distinctIndex(field, filter, collation);
     if (!source) return undefined;
     const { index, plan } = source;
     let within: RidBits | undefined;
@@ -414,7 +414,7 @@ export class SqliteCollection {
       const held = this.heldPlan(plan, true);
       if (held === undefined) return undefined;
       if (held === null) return [];
-      within = new RidBits(held.order.filter((rid) => held.within.every((set) => set.has(rid))));
+      within = new RidBits(held.order.filter((rid) => inEvery(held, rid)));
     }
     const table = this.indexTable(index);
     const nextKey = this.store.statement(`SELECT key FROM ${table} WHERE key >= ? ORDER BY key LIMIT 1`);
@@ -435,7 +435,9 @@ export class SqliteCollection {
   }
 
   /** The index whose keys give a field's distinct values, and the plan that finds the filter's documents exactly (none: no filter). */
-  private distinctIndex(field: string, filter: Document | undefined): { index: IndexDefinition; plan?: QueryPlan } | undefined {
+  private distinctIndex(field: string, filter: Document | undefined, collation: Document | undefined): { index: IndexDefinition; plan?: QueryPlan } | undefined {
+    // A collation changes which strings are equal: the keys compare bytes.
+    if (collation) return undefined;
     const index = this.indexes.find((candidate) => !candidate.isIdIndex && !candidate.text && !candidate.partial && !candidate.sparse && candidate.fields[0] === field);
     if (!index) return undefined;
     if (filter === undefined || Object.keys(filter).length === 0) return { index };
@@ -470,7 +472,7 @@ export class SqliteCollection {
   private *heldRows(held: HeldPlan): Generator<DocumentRow> {
     const read = this.store.statement(`SELECT rid, doc FROM ${this.table} WHERE rid = ?`);
     for (const rid of held.order) {
-      if (!held.within.every((set) => set.has(rid))) continue;
+      if (!inEvery(held, rid)) continue;
       const row = read.get(rid) as DocumentRow | undefined;
       if (row) yield row;
     }
@@ -757,10 +759,15 @@ function anyWithin(rows: Iterable<{ rid: number }>, within: RidBits): boolean {
   return false;
 }
 
+/** Whether a rid of a held plan's list is in every one of its sets. */
+function inEvery(held: HeldPlan, rid: number): boolean {
+  return held.within.every((set) => set.has(rid));
+}
+
 /** How many of a held plan's rids are in every one of its sets. */
 function countHeld(held: HeldPlan): number {
   let n = 0;
-  for (const rid of held.order) if (held.within.every((set) => set.has(rid))) n += 1;
+  for (const rid of held.order) if (inEvery(held, rid)) n += 1;
   return n;
 }
 
