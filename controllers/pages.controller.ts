@@ -7,6 +7,7 @@ import { precompressQuickly, type Encoding } from '../src/http/precompressed-bod
 import { preferredEncoding, sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
+import { fillTemplate } from '../src/ssr/document-template';
 import { fetchRequest } from '../src/ssr/fetch-request.server';
 import { INVENTORY_QUERY_TOO_LONG } from '../src/catalog/inventory-query';
 import { AppError } from '../src/http/app-error.server';
@@ -20,17 +21,18 @@ const HTML = 'text/html; charset=utf-8';
 async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage, { kind: 'page' }>, url: string): Promise<string> {
   const [template, preloads] = await Promise.all([pages.template(url), pages.preloadTags(rendered.routeIds)]);
   const head = preloads ? `${rendered.head}\n    ${preloads}` : rendered.head;
-  return template
-    .replace('<!--app-head-->', () => head)
-    .replace('<!--app-banner-->', () => rendered.banner ?? '')
-    .replace('<!--app-html-->', () => rendered.html)
-    .replace('<!--app-data-->', () => rendered.data);
+  return fillTemplate(template, { head, banner: rendered.banner, html: rendered.html, data: rendered.data });
 }
 
 /** A document compressed on the way out (by the compression middleware); 304 when the visitor's copy of a 200 is current. */
 function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): void {
   res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': cacheControl });
-  if (cacheControl !== PRIVATE_NO_STORE) res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
+  // Never kept, so never revalidated: written as it is, without the ETag Express would hash the whole page for.
+  if (cacheControl === PRIVATE_NO_STORE) {
+    res.end(html);
+    return;
+  }
+  res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
   if (status === 200 && req.fresh) {
     res.status(304).end();
     return;
@@ -147,9 +149,7 @@ export function formPostController({ pages, origin, context }: Pick<PagesControl
     try {
       const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), await context());
       if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-      const html = await documentHtml(pages, rendered, req.originalUrl);
-      res.status(rendered.status).set({ 'Content-Type': HTML, 'Cache-Control': PRIVATE_NO_STORE });
-      res.send(html);
+      sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
     } catch (error) {
       next(error);
     }

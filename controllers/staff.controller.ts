@@ -15,6 +15,7 @@ import { decideAccess, type StaffAccess, type StaffRouteHandle } from '../src/st
 import { can } from '../src/staff/staff-permissions';
 import type { StaffClient, StaffRequest, StaffSessionView } from '../src/staff/staff-request';
 import type { Clock } from '../src/time/clock';
+import { fillTemplate } from '../src/ssr/document-template';
 
 /** Every staff answer, errors and redirects included: never kept, never indexed, the path never sent on. */
 const STAFF_HEADERS = { 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow', 'Referrer-Policy': 'same-origin' };
@@ -233,10 +234,7 @@ export function staffController(options: StaffControllerOptions): Router {
     finish();
     if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
     const [template, preloads] = await Promise.all([options.pages.template(req.originalUrl), options.pages.preloadTags(rendered.routeIds)]);
-    const html = template
-      .replace('<!--app-head-->', () => (preloads ? `${rendered.head}\n    ${preloads}` : rendered.head))
-      .replace('<!--app-html-->', () => rendered.html)
-      .replace('<!--app-data-->', () => rendered.data);
+    const html = fillTemplate(template, { head: preloads ? `${rendered.head}\n    ${preloads}` : rendered.head, html: rendered.html, data: rendered.data });
     res.status(rendered.status).type(HTML).send(html);
   };
 

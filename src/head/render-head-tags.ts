@@ -6,9 +6,11 @@ export function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
-/** JSON inside a script element must not be able to close it. */
+const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
+
+/** JSON inside a script element must not be able to close it (one pass over the JSON). */
 export function serializeJsonLd(value: object): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return JSON.stringify(value).replace(/[<>&]/g, (character) => JSON_ESCAPES[character]!);
 }
 
 /** The head as HTML, for the server-rendered document. */

@@ -155,6 +155,10 @@ describe('the render cache', () => {
     for (const path of ['/inventory?search=rover', '/contact?interest=service&topic=brakes']) {
       const response = await request(app).get(path).expect(200);
       expect(response.headers['cache-control'], path).toBe('private, no-store');
+      // No cache keeps it, so nothing revalidates it: no tag is worked out over the whole page.
+      expect(response.headers.etag, path).toBeUndefined();
+      expect(response.headers['content-type'], path).toBe('text/html; charset=utf-8');
+      expect(response.text, path).toMatch(/^<!doctype html>[\s\S]*<\/html>\s*$/i);
     }
   });
 
