@@ -24,3 +24,14 @@ export async function stopServer(server: ChildProcess): Promise<void> {
   server.kill('SIGTERM');
   await exited;
 }
+
+/** "name:VALUE" options, by build name. */
+export function perBuild(entries: string[], option: string): Map<string, string[]> {
+  const byName = new Map<string, string[]>();
+  for (const entry of entries) {
+    const colon = entry.indexOf(':');
+    if (colon < 1) throw new Error(`--${option} name:VALUE, not ${entry}`);
+    byName.set(entry.slice(0, colon), [...(byName.get(entry.slice(0, colon)) ?? []), entry.slice(colon + 1)]);
+  }
+  return byName;
+}

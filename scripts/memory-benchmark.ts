@@ -8,7 +8,7 @@ import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { cpuSecondsOf, residentMemoryOf } from './process-usage';
 import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
-import { listeningOrigin, stopServer } from './built-server';
+import { listeningOrigin, perBuild, stopServer } from './built-server';
 
 // npm run bench:memory -- --build before=/path/to/dist --build after=dist [--size 23000 --rounds 3]
 //     [--env after:MALLOC_ARENA_MAX=2] [--node-arg after:--max-old-space-size=1024] [--report] [--cached-only]
@@ -52,17 +52,6 @@ interface Build {
   dist: string;
   env: Record<string, string>;
   nodeArgs: string[];
-}
-
-/** "name:VALUE" options, by build name. */
-function perBuild(entries: string[], option: string): Map<string, string[]> {
-  const byName = new Map<string, string[]>();
-  for (const entry of entries) {
-    const colon = entry.indexOf(':');
-    if (colon < 1) throw new Error(`--${option} name:VALUE, not ${entry}`);
-    byName.set(entry.slice(0, colon), [...(byName.get(entry.slice(0, colon)) ?? []), entry.slice(colon + 1)]);
-  }
-  return byName;
 }
 
 const envs = perBuild(options.env, 'env');

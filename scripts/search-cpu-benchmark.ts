@@ -8,7 +8,7 @@ import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { cpuSecondsOf } from './process-usage';
 import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
-import { listeningOrigin, stopServer } from './built-server';
+import { listeningOrigin, perBuild, stopServer } from './built-server';
 
 // The inventory search alone (issue 26), several builds side by side: per catalog size each
 // build imports the generated catalog into its own data folder (kept under var/bench-search and
@@ -17,16 +17,19 @@ import { listeningOrigin, stopServer } from './built-server';
 // turn, never cached). CPU is the whole server process (web thread, the store's worker, the
 // thread pool, V8's helpers) from /proc/<pid>/stat, and per thread from /proc/<pid>/task; the
 // figures are the median over the rounds of CPU ms per request, with the lowest and highest
-// round, beside the load average. Each server first answers `--warmup` requests (400),
+// round, beside the load average. Each server first answers `--warmup` requests (2,000),
 // unmeasured: searches, and with `--target filtered` every other one a filtered address's JSON.
 // With `--target filtered`, filtered inventory pages instead of searches, each address asked for
 // once, so that every one misses the render cache.
 //
 //   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist [--target filtered]
+//     [--node-arg after:--max-semi-space-size=32]
 
 const { values: options } = parseArgs({
   options: {
     build: { type: 'string', multiple: true, default: [] },
+    // `name:--flag`: a V8 or Node flag for one build's server (the same build twice with and without a flag compares the flag).
+    'node-arg': { type: 'string', multiple: true, default: [] },
     sizes: { type: 'string', default: '2300,23000' },
     rounds: { type: 'string', default: '5' },
     requests: { type: 'string', default: '36' },
@@ -35,17 +38,21 @@ const { values: options } = parseArgs({
     target: { type: 'string', default: 'search' },
     // Searches asked before the measured rounds, so that V8 has compiled the request path as a
     // server that has run for a while has: for the first few hundred requests after a start, its
-    // optimising compilers' threads cost as much as 6 ms a request, then about 1.3.
-    warmup: { type: 'string', default: '400' },
+    // optimising compilers' threads cost as much as 6 ms a request, still 2.2 after 400 searches,
+    // 0.7 after 3,000 (2,300 units: 10.3 and 8.3 ms CPU a search in all).
+    warmup: { type: 'string', default: '2000' },
   },
 });
 
+const nodeArgs = perBuild(options['node-arg'], 'node-arg');
 const builds = options.build.map((entry) => {
   const [name, dist] = entry.split('=');
   if (!name || !dist || !existsSync(path.join(dist, 'server/server.js'))) throw new Error(`--build name=dist: no server build at ${String(dist)}`);
-  return { name, dist: path.resolve(dist) };
+  return { name, dist: path.resolve(dist), nodeArgs: nodeArgs.get(name) ?? [] };
 });
+for (const name of nodeArgs.keys()) if (!builds.some((build) => build.name === name)) throw new Error(`--node-arg: no build named ${name}`);
 if (builds.length === 0) throw new Error('name at least one --build name=dist');
+type Build = (typeof builds)[number];
 const sizes = options.sizes.split(',').map(Number);
 const rounds = Number(options.rounds);
 const requestsPerRound = Number(options.requests);
@@ -96,7 +103,7 @@ function ticksByName(before: Map<string, { name: string; ticks: number }>, after
   return used;
 }
 
-async function prepare(build: { name: string; dist: string }, size: number): Promise<string> {
+async function prepare(build: Build, size: number): Promise<string> {
   const dataDir = path.join(workDir, `${build.name}-${size}`);
   const marker = path.join(dataDir, 'imported');
   if (existsSync(marker)) return dataDir;
@@ -135,10 +142,10 @@ function environment(dataDir: string): NodeJS.ProcessEnv {
   };
 }
 
-async function startServer(build: { name: string; dist: string }, dataDir: string): Promise<{ server: ChildProcess; origin: string }> {
+async function startServer(build: Build, dataDir: string): Promise<{ server: ChildProcess; origin: string }> {
   const logFile = path.join(workDir, `${build.name}-server.log`);
   const log = openSync(logFile, 'w');
-  const server = spawn(process.execPath, [path.join(build.dist, 'server/server.js')], { env: environment(dataDir), stdio: ['ignore', log, log] });
+  const server = spawn(process.execPath, [...build.nodeArgs, path.join(build.dist, 'server/server.js')], { env: environment(dataDir), stdio: ['ignore', log, log] });
   closeSync(log);
   return { server, origin: await listeningOrigin(server, logFile, build.name) };
 }

@@ -254,6 +254,25 @@ interface UncachedSample {
   statuses: Record<string, number>;
 }
 
+/**
+ * Measured as a server that has run a while answers them: V8 keeps compiling a request path for
+ * its first couple of thousand requests, and until then its compiler threads cost up to 3 ms a
+ * search (scripts/search-cpu-benchmark.ts: 11.7 ms CPU a search after 400 searches, 8.3 after
+ * 3,000, the same build). Searches and prefilled contact pages are never kept, so they are asked
+ * for as measured; the filtered inventory through its JSON (/api/inventory), which runs the
+ * catalog's filtered path without using up the addresses the rounds ask for once each (the page
+ * around it is the searches' own).
+ */
+const UNCACHED_WARMUP_REQUESTS = 2000;
+
+async function warmUncached(origin: string, size: number): Promise<void> {
+  for (let n = 0; n < UNCACHED_WARMUP_REQUESTS; n += 1) {
+    await timedGet(origin + UNCACHED_TARGETS[0].url(n));
+    await timedGet(`${origin}/api${filteredInventory(n)}`);
+    await timedGet(origin + UNCACHED_TARGETS[2].url(n, size));
+  }
+}
+
 /** Requests one at a time, each to the next address (`urlOf(first)`, `urlOf(first + 1)`, ...), for `duration` seconds and at least one. */
 async function measureUncached(urlOf: (n: number) => string, first: number, duration: number, pid: number): Promise<UncachedSample> {
   const latencies: number[] = [];
@@ -423,7 +442,7 @@ async function measureCatalogSize(size: number) {
     const sides = { app: { origin, pid: server.pid! }, nginx: { origin: nginx.origin, pid: nginx.pid } };
     const urlOf = (side: keyof typeof sides, index: number) => (side === 'app' ? origin + targets[index]!.path : `${nginx!.origin}/${targets[index]!.file}`);
     console.log(
-      `\n${size} vehicles: warming up (${targets.length * 2} x 1 s), then ${rounds} rounds x ${targets.length} targets x 2 sides x ${seconds} s with ${tool}, ${connections} connections, ${UNCACHED_TARGETS.length} uncached targets and the flood ...`,
+      `\n${size} vehicles: warming up (${targets.length * 2} x 1 s, and ${UNCACHED_WARMUP_REQUESTS} requests of each uncached kind), then ${rounds} rounds x ${targets.length} targets x 2 sides x ${seconds} s with ${tool}, ${connections} connections, ${UNCACHED_TARGETS.length} uncached targets and the flood ...`,
     );
     for (const index of targets.keys()) {
       await measure(urlOf('app', index), 1, sides.app.pid);
@@ -438,6 +457,7 @@ async function measureCatalogSize(size: number) {
       await rawGet(origin + target.url(0, size), { 'accept-encoding': UNCACHED_ENCODING });
       asked[index] = 1;
     }
+    await warmUncached(origin, size);
     for (let round = 0; round < rounds; round += 1) {
       const uncachedOrder = round % 2 === 0 ? [...UNCACHED_TARGETS.keys()] : [...UNCACHED_TARGETS.keys()].reverse();
       for (const index of uncachedOrder) {
