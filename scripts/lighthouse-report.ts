@@ -18,7 +18,11 @@ import { listeningPort } from '../test/support/listening-port';
 // score and the metrics are reported by the bench, never asserted.
 // Options: --runs N (bench: N runs a page, the median by Performance is reported), --pages
 // home,contact (a subset, by name), --dist path (another copy of the build; or
-// LIGHTHOUSE_DIST_DIR), --timeout-seconds N (the whole run; 900 by default).
+// LIGHTHOUSE_DIST_DIR), --timeout-seconds N (the whole run; 900 by default), --lanes N (only with --ci:
+// the page types split over N processes run at once, each with its own server and Chromium, their
+// reports merged; the three asserted categories do not depend on the machine's speed, and a page
+// load waits for quiet far more than it computes, so two lanes take about half the time on two
+// cores. Lighthouse itself cannot run twice in one process).
 // Beside Lighthouse's metrics the bench reports, from the same trace, the page's main-thread CPU
 // time during the load and the blocking time that CPU time gives at Lighthouse's 4x slowdown: on a
 // busy machine a task waits for a core and Lighthouse's TBT (wall time x 4) grows with the load,
@@ -31,6 +35,7 @@ const { values: options } = parseArgs({
     dist: { type: 'string', default: process.env.LIGHTHOUSE_DIST_DIR ?? 'dist' },
     out: { type: 'string' },
     runs: { type: 'string', default: '1' },
+    lanes: { type: 'string', default: '1' },
     'timeout-seconds': { type: 'string', default: '900' },
   },
 });
@@ -438,6 +443,11 @@ async function main(): Promise<number> {
     );
   }
 
+  return reportAndJudge(reports, startedAt, loadAtStart, chromiumVersion);
+}
+
+/** Writes the report file, prints the table and every failed audit; 1 unless the asserted categories are 100 on every page type. */
+function reportAndJudge(reports: PageReport[], startedAt: Date, loadAtStart: string, chromiumVersion: string): number {
   const lighthouseVersion = (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion}`;
   // Performance depends on what else the machine is doing: say so next to the figures.
@@ -485,9 +495,60 @@ const timer = setTimeout(() => {
   void cleanUp().finally(() => process.exit(1));
 }, deadline);
 
+/** The selected page types in `count` lanes of about equal work: a page whose feed must be imported first counts as three. */
+function splitIntoLanes(pages: PageType[], count: number): PageType[][] {
+  const lanes = Array.from({ length: count }, () => ({ pages: [] as PageType[], work: 0 }));
+  for (const page of [...pages].sort((a, b) => Number(Boolean(b.feed)) - Number(Boolean(a.feed)))) {
+    const lightest = lanes.reduce((least, lane) => (lane.work < least.work ? lane : least));
+    lightest.pages.push(page);
+    lightest.work += page.feed ? 3 : 1;
+  }
+  return lanes.map((lane) => lane.pages).filter((lane) => lane.length > 0);
+}
+
+/** This command once per lane, at once (--pages, --out), then their reports as one, in the page types' order. */
+async function inLanes(count: number): Promise<number> {
+  const startedAt = new Date();
+  const loadAtStart = os.loadavg()[0]!.toFixed(1);
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'lighthouse-lanes-'));
+  cleanups.push(() => rmSync(folder, { recursive: true, force: true }));
+  const passed = process.argv
+    .slice(2)
+    .filter((arg, index, args) => !['--pages', '--out', '--lanes'].some((name) => arg === name || args[index - 1] === name || arg.startsWith(`${name}=`)));
+  const lanes = splitIntoLanes(pageTypes, count).map((pages, index) => {
+    const out = path.join(folder, `lane-${index}.json`);
+    const args = [...process.execArgv, process.argv[1]!, ...passed, '--pages', pages.map((page) => page.name).join(','), '--out', out];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    cleanups.push(() => stopProcess(child));
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    return new Promise<{ out: string; stdout: string }>((resolve) => child.once('exit', () => resolve({ out, stdout })));
+  });
+  const reports: PageReport[] = [];
+  let chromiumVersion = '';
+  for (const { out, stdout } of await Promise.all(lanes)) {
+    if (!existsSync(out)) {
+      process.stdout.write(stdout);
+      throw new Error('a Lighthouse lane ended without its report (its output is above)');
+    }
+    const lane = JSON.parse(readFileSync(out, 'utf8')) as { machine: string; pages: PageReport[] };
+    // "…, Node 26.x, <Chromium's version>, Lighthouse 13.x": the lanes ran the same Chromium.
+    chromiumVersion = lane.machine.split(', ').at(-2) ?? chromiumVersion;
+    reports.push(...lane.pages);
+  }
+  const order = (report: PageReport) => PAGE_TYPES.findIndex((page) => page.name === report.name);
+  return reportAndJudge(
+    reports.sort((a, b) => order(a) - order(b)),
+    startedAt,
+    loadAtStart,
+    chromiumVersion,
+  );
+}
+
+const lanes = Math.max(1, Number(options.lanes));
 let exitCode = 1;
 try {
-  exitCode = await main();
+  exitCode = options.ci && lanes > 1 && pageTypes.length > 1 ? await inLanes(lanes) : await main();
 } catch (error) {
   console.error(error);
 } finally {

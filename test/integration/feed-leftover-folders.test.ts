@@ -79,7 +79,10 @@ describe('the unfinished photo folders of an import that was killed', { timeout:
     // Still there once the process is gone: nothing else will ever remove it.
     expect(await hiddenIn(photosDir)).not.toEqual([]);
 
-    const second = startImport(dataDir, feed);
+    // Any next import clears them first, whatever its feed: one without photos, so that it does not
+    // spend half a minute processing the big ones again.
+    const next = await writeTestFeed(work, 'next.csv', 'K9,,2020,Club Car,Precedent,,used,precedent,4995,2,White,800,bayville,available,,,');
+    const second = startImport(dataDir, next);
     expect(await second.exited, second.output.join('')).toBe(0);
     expect(await hiddenIn(photosDir)).toEqual([]);
   });
