@@ -3,6 +3,7 @@ import type { Document } from 'bson';
 import type { CollationSpec } from 'mingo/types';
 import { cloneDocument } from './document-clone';
 import { mingoOptions } from './document-query';
+import { compileSimpleProjection } from './simple-projection';
 
 export interface PipelineOptions {
   /** Documents of another collection in the same database, for $lookup, $unionWith and $graphLookup. */
@@ -18,6 +19,12 @@ export interface PipelineOptions {
  * stages never change a document they are given reads the same documents uncopied.
  */
 export function runPipeline(documents: Document[], pipeline: Document[], options: PipelineOptions): Document[] {
+  // A plain $project first (an inventory page's cards) is built directly; mingo projects what it hands back.
+  const project = pipeline.length > 0 && Object.keys(pipeline[0]!).length === 1 ? compileSimpleProjection(pipeline[0]!.$project) : undefined;
+  if (project) {
+    const projected = documents.map((document) => project(document) ?? aggregator(pipeline.slice(0, 1), options).run([document])[0]!);
+    return pipeline.length === 1 ? projected : runPipeline(projected, pipeline.slice(1), options);
+  }
   const facetAt = pipeline.findIndex((stage) => Object.keys(stage).length === 1 && '$facet' in stage);
   if (facetAt < 0) return aggregator(pipeline, options).run(documents);
   const before = facetAt === 0 ? documents : aggregator(pipeline.slice(0, facetAt), options).run(documents);
