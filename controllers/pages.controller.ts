@@ -4,7 +4,7 @@ import type { RouterContextProvider } from 'react-router';
 import { catalogContext } from '../src/route-context/route-context';
 import { PRIVATE_NO_STORE, SHARED_CACHE_CONTROL } from '../src/http/cache-control.server';
 import { precompressQuickly, type Encoding } from '../src/http/precompressed-body.server';
-import { preferredEncoding, sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
+import { preferredEncoding, sendOnce, sendPrecompressed, type PrecompressedResponse } from '../src/http/send-precompressed.server';
 import { redirectKeepingQuery } from '../src/http/redirect-keeping-query.server';
 import type { PageRenderer } from '../src/ssr/page-renderer.server';
 import { fillTemplate } from '../src/ssr/document-template';
@@ -24,14 +24,14 @@ async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage,
   return fillTemplate(template, { head, banner: rendered.banner, html: rendered.html, data: rendered.data });
 }
 
-/** A document compressed on the way out (by the compression middleware); 304 when the visitor's copy of a 200 is current. */
-function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): void {
+/**
+ * A document compressed on the way out (by the compression middleware); 304 when the visitor's
+ * copy of a 200 is current. One made for one visitor is never kept, so never revalidated: it is
+ * compressed once and written without the ETag Express would hash the whole page for.
+ */
+async function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): Promise<void> {
+  if (cacheControl === PRIVATE_NO_STORE) return sendOnce(req, res, { status, contentType: HTML, cacheControl }, Buffer.from(html));
   res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': cacheControl });
-  // Never kept, so never revalidated: written as it is, without the ETag Express would hash the whole page for.
-  if (cacheControl === PRIVATE_NO_STORE) {
-    res.end(html);
-    return;
-  }
   res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
   if (status === 200 && req.fresh) {
     res.status(304).end();
@@ -117,7 +117,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), await context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
-        return sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
+        return await sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
       }
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);
@@ -130,7 +130,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (result.kind === 'redirect') return redirectPage(req, res, result);
       if (result.kind === 'kept') return sendPrecompressed(req, res, result.page);
       // Without a cache (development) the browser checks every time.
-      sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);
+      await sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);
     } catch (error) {
       next(error);
     }
@@ -149,7 +149,7 @@ export function formPostController({ pages, origin, context }: Pick<PagesControl
     try {
       const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), await context());
       if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-      sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
+      await sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
     } catch (error) {
       next(error);
     }

@@ -108,10 +108,20 @@ export async function precompress(identity: Buffer): Promise<BodyInBothEncodings
  */
 export async function precompressQuickly(identity: Buffer, encoding: Encoding): Promise<PrecompressedBody> {
   if (identity.length > LARGE_BODY_BYTES) return precompress(identity);
-  const br = encoding === 'br' ? await brotli(identity, brotliOptions(QUICK_BROTLI_QUALITY, identity.length)) : null;
-  const gzipped = encoding === 'gzip' ? await gzipAsync(identity, { level: QUICK_GZIP_LEVEL }) : null;
+  const br = encoding === 'br' ? await compressQuickly(identity, encoding) : null;
+  const gzipped = encoding === 'gzip' ? await compressQuickly(identity, encoding) : null;
   const tag = tagOf(createHash('sha256').update(identity));
   return { identity, br, gzip: gzipped, tag, effort: 'quick', size: identity.length + (br?.length ?? 0) + (gzipped?.length ?? 0) };
+}
+
+/**
+ * A body at the quick settings in one encoding, in one call on the thread pool: for a response
+ * sent once and never kept (a page made for one visitor), without a compression stream's work on
+ * the web thread for each write (on a search page of 89 KB, brotli costs the thread pool about
+ * 1.2 ms either way).
+ */
+export function compressQuickly(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br' ? brotli(identity, brotliOptions(QUICK_BROTLI_QUALITY, identity.length)) : gzipAsync(identity, { level: QUICK_GZIP_LEVEL });
 }
 
 /** Everything a compression stream gives, once it has been given its last input. */

@@ -3,7 +3,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { precompress, precompressQuickly } from './precompressed-body.server';
-import { preferredEncoding, sendPrecompressed } from './send-precompressed.server';
+import { preferredEncoding, sendOnce, sendPrecompressed } from './send-precompressed.server';
 
 describe('preferredEncoding', () => {
   it('prefers brotli, then gzip, then none, among what the request accepts', () => {
@@ -74,5 +74,35 @@ describe('sendPrecompressed', async () => {
     expect(plain.text).toBe(html);
     const head = await request(quickApp).head('/page').set('Accept-Encoding', 'gzip').expect(200);
     expect(head.headers['content-encoding']).toBe('gzip');
+  });
+});
+
+describe('sendOnce', () => {
+  const html = `<!doctype html><p>${'Results for what one visitor typed. '.repeat(200)}</p>`;
+  const app = express();
+  app.get('/search', (req, res, next) =>
+    sendOnce(req, res, { status: 200, contentType: 'text/html; charset=utf-8', cacheControl: 'private, no-store' }, Buffer.from(html)).catch(next),
+  );
+
+  it('compresses the page once in the encoding asked for, with its length and no validator, and sends it whole', async () => {
+    for (const encoding of ['br', 'gzip'] as const) {
+      const response = await request(app).get('/search').set('Accept-Encoding', encoding).expect(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(Number(response.headers['content-length'])).toBeLessThan(Buffer.byteLength(html) / 10);
+      expect(response.headers.etag).toBeUndefined();
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers.vary).toBe('Accept-Encoding');
+      expect(response.text).toBe(html);
+    }
+  });
+
+  it('sends the bytes as they are to a client that accepts no encoding, and no body to HEAD', async () => {
+    const plain = await request(app).get('/search').set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-length']).toBe(String(Buffer.byteLength(html)));
+    expect(plain.text).toBe(html);
+    const head = await request(app).head('/search').set('Accept-Encoding', 'br').expect(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.text).toBeUndefined();
   });
 });
