@@ -11,10 +11,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // connect Mongoose's process-wide default connection (startTestDatabase, from test/integration and
 // src/db), the embedded store's own tests and the oracles each keep a fresh process per file.
 //
-// One worker per core: Vitest's default leaves one core to its own process, which on CI's two
-// cores meant one worker, file after file. The main process does little while the files run, and
-// the integration files spend much of their time waiting on the processes they start (servers,
-// stores, operator commands), so a second worker's file runs in those waits.
+// One worker per core and one more: Vitest's default leaves one core to its own process, which on
+// CI's two cores meant one worker, file after file. The main process does little while the files
+// run, and the integration files spend much of their time waiting on the processes they start
+// (servers, stores, operator commands), so another worker's file runs in those waits. On two cores,
+// one run with three workers took 390 s, the cores 92% busy; one with two, 442 s (2026-11-27; in
+// that one the leftover-folder test still took 27 s longer in its worker).
 const UNIT_TESTS = '{src,server,views,controllers,models,services,seeds,scripts}/**/*.test.{ts,tsx}';
 const UNIT_TESTS_WITH_A_DATABASE = 'src/db/**/*.test.ts';
 
@@ -23,7 +25,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
-    maxWorkers: availableParallelism(),
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,
