@@ -32,6 +32,15 @@ export interface EmbeddedMongoInWorker {
 }
 
 const WORKER_FILE = 'embedded-mongo-worker';
+/** A close under way: its promise, the error the worker reported, and the call for its 'closed' message. */
+interface Closing {
+  closed: Promise<void>;
+  error?: Error;
+  saidClosed: () => void;
+}
+
+/** How long close() waits, after a worker exited without saying it closed, for messages still on their way. */
+const LAST_MESSAGES_MS = 1000;
 
 /**
  * Starts the embedded server (startEmbeddedMongo, same options) in a worker thread, so that a query
@@ -47,7 +56,7 @@ export function startEmbeddedMongoInWorker(options: EmbeddedMongoInWorkerOptions
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   let started = false;
-  let closing: { closed: Promise<void>; error?: Error } | undefined;
+  let closing: Closing | undefined;
 
   return new Promise((resolveStart, rejectStart) => {
     const ask = <T>(request: { type: 'backupTo'; file: string } | { type: 'whyNotWritable' }): Promise<T> =>
@@ -76,6 +85,7 @@ export function startEmbeddedMongoInWorker(options: EmbeddedMongoInWorkerOptions
         }
         case 'closed':
           if (closing && message.error) closing.error = errorFromMessage(message.error);
+          closing?.saidClosed();
           return;
         case 'started':
           started = true;
@@ -100,13 +110,31 @@ export function startEmbeddedMongoInWorker(options: EmbeddedMongoInWorkerOptions
       else if (!closing) onWorkerDied?.(error);
     });
 
+    /**
+     * Resolves once the worker has said it closed (after its last log line, on the same port, so
+     * that line is written before whatever the caller logs next) and has exited. The 'exit' event
+     * can come before the port's last messages are read: a worker that exits without saying so
+     * (it died) is waited for a moment longer, then reported as it is.
+     */
     const close = (): Promise<void> => {
       if (closing) return closing.closed;
-      const state: { closed: Promise<void>; error?: Error } = {
+      let said = false;
+      let exited = false;
+      let finish = () => {};
+      const state: Closing = {
         closed: new Promise<void>((resolve, reject) => {
-          worker.once('exit', () => (state.error ? reject(state.error) : resolve()));
+          finish = () => (state.error ? reject(state.error) : resolve());
         }),
+        saidClosed: () => {
+          said = true;
+          if (exited) finish();
+        },
       };
+      worker.once('exit', () => {
+        exited = true;
+        if (said) finish();
+        else setTimeout(finish, LAST_MESSAGES_MS);
+      });
       closing = state;
       worker.postMessage({ type: 'close' } satisfies WorkerRequest);
       return state.closed;
