@@ -90,6 +90,10 @@ describe('compileSimpleProjection', () => {
       { 'a.$': 1 },
       { a: 'literal' },
       { 'unit.brandName': 1, unit: { $arrayElemAt: ['$x', 0] } },
+      // Names every object answers to: a stored document does not hold them unless it says so.
+      { constructor: 1 },
+      { 'a.__proto__': 1 },
+      { first: { $arrayElemAt: ['$toString', 0] } },
     ]) {
       expect(compileSimpleProjection(spec), JSON.stringify(spec)).toBeUndefined();
     }

@@ -19,11 +19,14 @@ type Step =
   | { kind: 'slice'; name: string; path: readonly string[]; count: number }
   | { kind: 'element'; name: string; path: readonly string[]; index: number };
 
-const FIELD = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Names an object already answers to (Object.prototype's): mingo guards them, so they stay its. */
+const INHERITED = new Set(Object.getOwnPropertyNames(Object.prototype));
+const isFieldName = (name: string) => NAME.test(name) && !INHERITED.has(name);
 
 function fieldPath(dotted: string): string[] | undefined {
   const path = dotted.split('.');
-  return path.every((part) => FIELD.test(part)) ? path : undefined;
+  return path.every(isFieldName) ? path : undefined;
 }
 
 const isPlainObject = (value: unknown): value is Document => value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
@@ -55,7 +58,7 @@ export function compileSimpleProjection(spec: unknown): SimpleProjection | undef
       steps.push({ kind: 'keep', name, path });
       continue;
     }
-    if (!FIELD.test(name) || !isPlainObject(value) || Object.keys(value).length !== 1) return undefined;
+    if (!isFieldName(name) || !isPlainObject(value) || Object.keys(value).length !== 1) return undefined;
     const operator = Object.keys(value)[0]!;
     const operand = pathAndInteger(value[operator]);
     if (!operand) return undefined;
@@ -102,7 +105,7 @@ export function compileSimpleProjection(spec: unknown): SimpleProjection | undef
 /** Copies the field at `path` from `source` into `target`, embedded documents on the way kept as (partial) documents; false when unsure. */
 function keep(source: Document, target: Document, path: readonly string[], depth: number): boolean {
   const name = path[depth]!;
-  if (!(name in source)) return true;
+  if (!Object.hasOwn(source, name)) return true;
   const value = source[name] as unknown;
   if (value === undefined) return false;
   // The kept field itself is copied whatever it holds; an array on the way is left to mingo.
@@ -128,7 +131,7 @@ function valueAt(document: Document, path: readonly string[]): unknown {
   for (const name of path) {
     if (value === undefined || value === null || typeof value !== 'object') return undefined;
     if (!isPlainObject(value)) return UNSURE;
-    value = value[name];
+    value = Object.hasOwn(value, name) ? value[name] : undefined;
   }
   return value;
 }
