@@ -24,13 +24,8 @@ async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage,
   return fillTemplate(template, { head, banner: rendered.banner, html: rendered.html, data: rendered.data });
 }
 
-/**
- * A document compressed on the way out (by the compression middleware); 304 when the visitor's
- * copy of a 200 is current. One made for one visitor is never kept, so never revalidated: it is
- * compressed once and written without the ETag Express would hash the whole page for.
- */
-async function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): Promise<void> {
-  if (cacheControl === PRIVATE_NO_STORE) return sendOnce(req, res, { status, contentType: HTML, cacheControl }, Buffer.from(html));
+/** A document compressed on the way out (by the compression middleware); 304 when the visitor's copy of a 200 is current. */
+function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): void {
   res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': cacheControl });
   res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
   if (status === 200 && req.fresh) {
@@ -38,6 +33,11 @@ async function sendDocument(req: Request, res: Response, status: number, cacheCo
     return;
   }
   res.send(html);
+}
+
+/** A document made for one visitor: never kept, so never revalidated; compressed once and written without an ETag. */
+function sendPrivateDocument(req: Request, res: Response, status: number, html: string): Promise<void> {
+  return sendOnce(req, res, { status, contentType: HTML, cacheControl: PRIVATE_NO_STORE }, Buffer.from(html));
 }
 
 /** What one render of a key gives every request that asked for it meanwhile. */
@@ -117,7 +117,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), await context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
-        return await sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
+        return await sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
       }
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);
@@ -130,7 +130,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (result.kind === 'redirect') return redirectPage(req, res, result);
       if (result.kind === 'kept') return sendPrecompressed(req, res, result.page);
       // Without a cache (development) the browser checks every time.
-      await sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);
+      sendDocument(req, res, result.status, cache ? result.cacheControl : 'no-cache', result.html);
     } catch (error) {
       next(error);
     }
@@ -149,7 +149,7 @@ export function formPostController({ pages, origin, context }: Pick<PagesControl
     try {
       const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), await context());
       if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-      await sendDocument(req, res, rendered.status, PRIVATE_NO_STORE, await documentHtml(pages, rendered, req.originalUrl));
+      await sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
     } catch (error) {
       next(error);
     }

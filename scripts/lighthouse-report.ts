@@ -443,13 +443,17 @@ async function main(): Promise<number> {
     );
   }
 
-  return reportAndJudge(reports, startedAt, loadAtStart, chromiumVersion);
+  return reportAndJudge(reports, startedAt, loadAtStart, machineOf(chromiumVersion));
 }
 
+const lighthouseVersion = () => (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+
+/** The machine, Node, Chromium and Lighthouse, as the report names them. */
+const machineOf = (chromiumVersion: string) =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion()}`;
+
 /** Writes the report file, prints the table and every failed audit; 1 unless the asserted categories are 100 on every page type. */
-function reportAndJudge(reports: PageReport[], startedAt: Date, loadAtStart: string, chromiumVersion: string): number {
-  const lighthouseVersion = (JSON.parse(readFileSync(path.resolve('node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.versions.node}, ${chromiumVersion}, Lighthouse ${lighthouseVersion}`;
+function reportAndJudge(reports: PageReport[], startedAt: Date, loadAtStart: string, machine: string): number {
   // Performance depends on what else the machine is doing: say so next to the figures.
   const load = `load average ${loadAtStart} (1 min) at the start, ${os
     .loadavg()
@@ -464,7 +468,7 @@ function reportAndJudge(reports: PageReport[], startedAt: Date, loadAtStart: str
   );
 
   console.log(
-    `Lighthouse ${lighthouseVersion}, mobile preset, ${startedAt.toISOString().slice(0, 10)}, ${machine}; ${load}${runs > 1 ? `; median of ${runs} runs by Performance` : ''}\n`,
+    `Lighthouse ${lighthouseVersion()}, mobile preset, ${startedAt.toISOString().slice(0, 10)}, ${machine}; ${load}${runs > 1 ? `; median of ${runs} runs by Performance` : ''}\n`,
   );
   console.log(markdownTable(reports));
   for (const report of reports) {
@@ -525,15 +529,15 @@ async function inLanes(count: number): Promise<number> {
     return new Promise<{ out: string; stdout: string }>((resolve) => child.once('exit', () => resolve({ out, stdout })));
   });
   const reports: PageReport[] = [];
-  let chromiumVersion = '';
+  let machine = '';
   for (const { out, stdout } of await Promise.all(lanes)) {
     if (!existsSync(out)) {
       process.stdout.write(stdout);
       throw new Error('a Lighthouse lane ended without its report (its output is above)');
     }
     const lane = JSON.parse(readFileSync(out, 'utf8')) as { machine: string; pages: PageReport[] };
-    // "…, Node 26.x, <Chromium's version>, Lighthouse 13.x": the lanes ran the same Chromium.
-    chromiumVersion = lane.machine.split(', ').at(-2) ?? chromiumVersion;
+    // The lanes ran on this machine with the same Chromium.
+    machine = lane.machine;
     reports.push(...lane.pages);
   }
   const order = (report: PageReport) => PAGE_TYPES.findIndex((page) => page.name === report.name);
@@ -541,7 +545,7 @@ async function inLanes(count: number): Promise<number> {
     reports.sort((a, b) => order(a) - order(b)),
     startedAt,
     loadAtStart,
-    chromiumVersion,
+    machine,
   );
 }
 

@@ -22,7 +22,8 @@ export function runPipeline(documents: Document[], pipeline: Document[], options
   // A plain $project first (an inventory page's cards) is built directly; mingo projects what it hands back.
   const project = pipeline.length > 0 && Object.keys(pipeline[0]!).length === 1 ? compileSimpleProjection(pipeline[0]!.$project) : undefined;
   if (project) {
-    const projected = documents.map((document) => project(document) ?? aggregator(pipeline.slice(0, 1), options).run([document])[0]!);
+    let fallback: Aggregator | undefined;
+    const projected = documents.map((document) => project(document) ?? (fallback ??= aggregator(pipeline.slice(0, 1), options)).run([document])[0]!);
     return pipeline.length === 1 ? projected : runPipeline(projected, pipeline.slice(1), options);
   }
   const facetAt = pipeline.findIndex((stage) => Object.keys(stage).length === 1 && '$facet' in stage);
