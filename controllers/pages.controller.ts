@@ -73,6 +73,21 @@ export function cachedPagesController(cache: RenderCache): RequestHandler {
 }
 
 /**
+ * The page of a moment ago to send while the key is rendered for this generation, if there is one:
+ * after the clock's change (an opening, a closing, midnight) it is sent and the page is rendered
+ * again in the background, one page at a time; after a write (a price, a notice), the first request
+ * renders the page and waits for it, so that whoever made the change sees it at once, and only the
+ * requests that arrive while that render runs get the page of a moment ago.
+ */
+function staleWhileRendered(cache: RenderCache, generation: string, key: string, render: () => Promise<SharedRender>): PrecompressedResponse | undefined {
+  const stale = cache.stale(generation, key);
+  if (!stale) return undefined;
+  if (stale.afterWrite) return cache.rendering(generation, key) ? stale.page : undefined;
+  cache.revalidate(generation, key, () => cache.renderOnce(generation, key, render));
+  return stale.page;
+}
+
+/**
  * A page's redirect (a unit's old address, a sold unit's model page) keeps the query string the
  * visitor sent, campaign parameters included, unless the target names its own: the page was
  * rendered for its cache key, which drops the parameters it does not read.
@@ -122,6 +137,10 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);
       const encoding = preferredEncoding(req.headers['accept-encoding']);
+      if (!kept && generation !== null) {
+        const stale = staleWhileRendered(cache!, generation, key, () => renderShared(key, generation, encoding));
+        if (stale) return sendPrecompressed(req, res, stale);
+      }
       const result: SharedRender = kept
         ? { kind: 'kept', page: kept }
         : generation === null

@@ -77,16 +77,19 @@ export function createApp(options: AppOptions): express.Express {
   const catalogVersion = catalog.catalogVersion.bind(catalog);
   // Pages print the showrooms' open or closed signs, today's promotions and the site notice, which
   // change with the clock and with what staff save, while the render cache keeps a page per URL and
-  // catalog version. Staff's content revision and the end of the current business moment (the
-  // next opening, closing, midnight, or the notice's start or end) join the catalog version, so
-  // the cache starts over at each of those and a kept page is always the page a fresh render would
-  // give now. Within a moment the bytes are identical, so caching works as before.
+  // catalog version. Staff's content revision joins the catalog version (what was written), and the
+  // end of the current business moment (the next opening, closing, midnight, or the notice's start
+  // or end) is the cache's period, so the cache starts over at each of those and a kept page is
+  // always the page a fresh render would give now. Within a moment the bytes are identical, so
+  // caching works as before. After a write the next request waits for the page with it; after the
+  // clock's change the page of a moment ago is sent while the new one renders.
   const pageVersion = async () => {
-    const [version, contentRevision, now] = await Promise.all([catalogVersion(), siteContent.revision(), siteContent.now()]);
-    return { ...version, lastModified: `${version.lastModified ?? ''}|${contentRevision}|${now.moment.validUntil}` };
+    const [version, contentRevision] = await Promise.all([catalogVersion(), siteContent.revision()]);
+    return { ...version, lastModified: `${version.lastModified ?? ''}|${contentRevision}` };
   };
+  const businessMoment = async () => (await siteContent.now()).moment.validUntil;
   // In development the code behind the pages changes between requests, so nothing is kept.
-  const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion, clock }) : undefined;
+  const renderCache = !options.devMiddleware ? createRenderCache({ version: pageVersion, period: businessMoment, clock }) : undefined;
   const sendJson = cachedJson(clock, options.devMiddleware ? undefined : catalogVersion);
   const app = express();
   app.disable('x-powered-by');

@@ -68,4 +68,37 @@ describe('createResponseCache', () => {
     expect(cache.replace('v0', 'c', current, response('c, from an old generation'))).toBe(false);
     expect(cache.get('v1', 'c')?.body.tag).toBe('c');
   });
+
+  it('keeps the generation before the current one at hand for a while, outside its bounds, and only that one', () => {
+    let time = 0;
+    const cache = createResponseCache({ maxEntries: 1, maxBytes: 1000, keepPreviousForMs: 15_000, clock: () => new Date(time) });
+    cache.get('v1', 'a');
+    cache.set('v1', 'a', response('a'));
+    expect(cache.previous('v1', 'a')).toBeUndefined();
+    time = 1000;
+    expect(cache.get('v2', 'a')).toBeUndefined();
+    expect(cache.previous('v2', 'a')).toEqual({ generation: 'v1', response: expect.objectContaining({ body: expect.objectContaining({ tag: 'a' }) }) });
+    // The current generation's bounds count only its own entries.
+    cache.set('v2', 'b', response('b'));
+    expect(cache.get('v2', 'b')?.body.tag).toBe('b');
+    expect(cache.previous('v2', 'b')).toBeUndefined();
+    time = 16_000;
+    expect(cache.previous('v2', 'a')?.generation).toBe('v1');
+    time = 16_001;
+    expect(cache.previous('v2', 'a')).toBeUndefined();
+
+    // Two generations on, the older one is gone.
+    time = 20_000;
+    cache.get('v3', 'x');
+    expect(cache.previous('v3', 'b')?.generation).toBe('v2');
+    expect(cache.previous('v3', 'a')).toBeUndefined();
+  });
+
+  it('keeps nothing of a generation once it ends, unless asked to', () => {
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, clock: systemClock });
+    cache.get('v1', 'a');
+    cache.set('v1', 'a', response('a'));
+    cache.get('v2', 'a');
+    expect(cache.previous('v2', 'a')).toBeUndefined();
+  });
 });

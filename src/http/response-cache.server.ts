@@ -8,6 +8,11 @@ export interface ResponseCacheOptions {
   maxAgeMs?: number;
   /** The site's clock: how old an entry is. */
   clock: Clock;
+  /**
+   * How long the entries of the generation before the current one stay at hand (`previous`) once
+   * the current one began; unset: they are dropped at once.
+   */
+  keepPreviousForMs?: number;
 }
 
 export interface ResponseCache {
@@ -21,6 +26,12 @@ export interface ResponseCache {
    * current generation, `generation`; otherwise does nothing. Says whether it did.
    */
   replace(generation: string, key: string, kept: PrecompressedResponse, replacement: PrecompressedResponse): boolean;
+  /**
+   * The response kept for `key` in the generation before the current one, `generation`, if that one
+   * ended at most `keepPreviousForMs` ago: what was true a moment ago, for a caller that sends it
+   * while the response is made again.
+   */
+  previous(generation: string, key: string): { generation: string; response: PrecompressedResponse } | undefined;
   /** How many responses are kept. */
   readonly size: number;
 }
@@ -33,14 +44,18 @@ interface Entry {
 /**
  * Compressed responses kept by key for one generation (the catalog version, for pages also the
  * year), least recently used first out, bounded in count and bytes. A lookup in a new generation
- * empties it; a response made in an older one is not kept.
+ * empties it; a response made in an older one is not kept. With `keepPreviousForMs`, the entries of
+ * the generation before stay readable (`previous`) for that long, not counted against the bounds:
+ * at most one generation's worth more, for a few seconds.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
   const now = () => options.clock().getTime();
-  const entries = new Map<string, Entry>();
+  const keepPreviousForMs = options.keepPreviousForMs ?? 0;
+  let entries = new Map<string, Entry>();
   let current: string | undefined;
   let bytes = 0;
+  let before: { generation: string; entries: Map<string, Entry>; endedAt: number } | undefined;
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -50,8 +65,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
   const enter = (generation: string) => {
     if (generation === current) return;
+    before = current !== undefined && keepPreviousForMs > 0 ? { generation: current, entries, endedAt: now() } : undefined;
     current = generation;
-    entries.clear();
+    entries = new Map();
     bytes = 0;
   };
 
@@ -88,6 +104,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       bytes += replacement.body.size - kept.body.size;
       entry.response = replacement;
       return true;
+    },
+
+    previous(generation, key) {
+      enter(generation);
+      if (before && now() - before.endedAt > keepPreviousForMs) before = undefined;
+      const entry = before?.entries.get(key);
+      return entry && before ? { generation: before.generation, response: entry.response } : undefined;
     },
 
     get size() {

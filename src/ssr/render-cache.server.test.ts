@@ -129,6 +129,83 @@ describe('createRenderCache', () => {
   });
 });
 
+describe('a page of the generation before', () => {
+  const at = (iso: string) => Date.parse(iso);
+
+  it('is at hand for 15 s after the clock ends its generation, marked as no write apart; after a write, marked as such', async () => {
+    const version = versions();
+    let period = 'until 09:00';
+    let time = at('2026-06-01T08:59:59Z');
+    const cache = createRenderCache({ version: version.read, period: async () => period, clock: () => new Date(time) });
+    const morning = (await cache.generation())!;
+    cache.get(morning, '/contact');
+    cache.set(morning, '/contact', page('closed'));
+    cache.set(morning, '/inventory?brand=denago', page('denago'));
+
+    period = 'until 17:00';
+    time = at('2026-06-01T09:00:00Z');
+    const open = (await cache.generation())!;
+    expect(cache.get(open, '/contact')).toBeUndefined();
+    expect(cache.stale(open, '/contact')).toEqual({ page: page('closed'), afterWrite: false });
+    expect(cache.stale(open, '/inventory?brand=denago')?.page.body.tag).toBe('denago');
+    expect(cache.stale(open, '/about')).toBeUndefined();
+    time += 15_000;
+    expect(cache.stale(open, '/contact')?.afterWrite).toBe(false);
+    time += 1;
+    expect(cache.stale(open, '/contact')).toBeUndefined();
+
+    cache.set(open, '/contact', page('open'));
+    version.set({ revision: 8, lastModified: '2026-06-01T09:01:00.000Z' });
+    const written = (await cache.generation())!;
+    cache.get(written, '/contact');
+    expect(cache.stale(written, '/contact')).toEqual({ page: page('open'), afterWrite: true });
+  });
+
+  it('is rendered again in the background one page at a time, a page waiting once, at most as many as the bound', async () => {
+    const cache = createRenderCache({ version: versions().read, clock: systemClock, maxWaitingToRevalidate: 2 });
+    const started: string[] = [];
+    const finish = new Map<string, () => void>();
+    const render = (key: string) => () => {
+      started.push(key);
+      return new Promise<void>((resolve) => finish.set(key, resolve));
+    };
+    cache.revalidate('g', '/a', render('/a'));
+    cache.revalidate('g', '/a', render('/a again'));
+    cache.revalidate('g', '/b', render('/b'));
+    cache.revalidate('g', '/c', render('/c'));
+    expect(started).toEqual(['/a']);
+    finish.get('/a')!();
+    await vi.waitFor(() => expect(started).toEqual(['/a', '/b']));
+    finish.get('/b')!();
+    // /c found the queue full; a later request queues it.
+    await vi.waitFor(() => expect(finish.size).toBe(2));
+    cache.revalidate('g', '/c', render('/c'));
+    await vi.waitFor(() => expect(started).toEqual(['/a', '/b', '/c']));
+  });
+
+  it('goes on with the next page when a render fails', async () => {
+    const cache = createRenderCache({ version: versions().read, clock: systemClock });
+    const rendered: string[] = [];
+    cache.revalidate('g', '/a', () => Promise.reject(new Error('catalog unavailable')));
+    cache.revalidate('g', '/b', async () => {
+      rendered.push('/b');
+    });
+    await vi.waitFor(() => expect(rendered).toEqual(['/b']));
+  });
+
+  it('says whether a render of a key is under way', async () => {
+    const cache = createRenderCache({ version: versions().read, clock: systemClock });
+    let finish!: () => void;
+    const render = cache.renderOnce('g', '/', () => new Promise<void>((resolve) => (finish = resolve)));
+    expect(cache.rendering('g', '/')).toBe(true);
+    expect(cache.rendering('g', '/about')).toBe(false);
+    expect(cache.rendering('h', '/')).toBe(false);
+    finish();
+    await render;
+    expect(cache.rendering('g', '/')).toBe(false);
+  });
+});
+
 describe('a page kept quickly compressed', () => {
   // About 50 KB of page-like text with varied words, where brotli's best settings are smaller than its quick ones.
   const words = ['lithium', 'seats', 'street-legal', 'shore', 'cart', 'warranty', 'used', 'new', 'range', 'miles', 'charger', 'lifted'];

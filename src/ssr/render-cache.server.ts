@@ -8,9 +8,10 @@ import type { Clock } from '../time/clock';
 
 export interface RenderCache {
   /**
-   * The current generation: the catalog version and the year (the footer and the "years in
-   * business" claims print it). Null when the version cannot be read: pages are then rendered as if
-   * there were no cache.
+   * The current generation: what staff and the catalog wrote (the catalog version, with the site
+   * content's revision), then the business moment (the open signs, until the next opening, closing
+   * or midnight) and the year (the footer and the "years in business" claims print it). Null when
+   * the version cannot be read: pages are then rendered as if there were no cache.
    */
   generation(): Promise<string | null>;
   /**
@@ -29,11 +30,27 @@ export interface RenderCache {
   set(generation: string, key: string, page: PrecompressedResponse): void;
   /** Runs `render` once for concurrent misses of one key in one generation; they all get its result. */
   renderOnce<T>(generation: string, key: string, render: () => Promise<T>): Promise<T>;
+  /** Whether a `renderOnce` of the key in this generation is under way. */
+  rendering(generation: string, key: string): boolean;
+  /**
+   * The page kept for a key in the generation before this one, if this one began at most
+   * `staleForMs` ago (15 s, as long as shared caches may serve a page stale), and whether a write
+   * lies between the two (a catalog or site content change, not only the clock's).
+   */
+  stale(generation: string, key: string): { page: PrecompressedResponse; afterWrite: boolean } | undefined;
+  /**
+   * Queues `render` (a `renderOnce` of the key) to run in the background, one page at a time, at
+   * most 100 waiting; a key already waiting is not queued twice. A render that fails is dropped:
+   * the next request for the page tries again.
+   */
+  revalidate(generation: string, key: string, render: () => Promise<unknown>): void;
 }
 
 export interface RenderCacheOptions {
-  /** The catalog's version; the catalog service reads it at most once a second. */
+  /** What the catalog and staff wrote, as a version; the catalog service reads it at most once a second. */
   version: () => Promise<CatalogVersion>;
+  /** Which business moment it is (until the next opening, closing or midnight); unset: one moment. */
+  period?: () => Promise<string>;
   maxEntries?: number;
   maxBytes?: number;
   /** How many not-found pages are kept, apart from the pages. */
@@ -45,6 +62,10 @@ export interface RenderCacheOptions {
   clock: Clock;
   /** How many pages may wait to be compressed again at the best settings; those past it wait for their next request. */
   maxWaitingToImprove?: number;
+  /** How long after a generation ends its pages may still be sent while they are rendered again. */
+  staleForMs?: number;
+  /** How many pages may wait to be rendered again in the background; those past it are rendered by their next request. */
+  maxWaitingToRevalidate?: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 500;
@@ -52,6 +73,11 @@ const DEFAULT_MAX_BYTES = 48 * 1024 * 1024;
 const DEFAULT_MAX_NOT_FOUND = 50;
 const DEFAULT_MAX_OF_A_QUERY = 200;
 const DEFAULT_MAX_WAITING_TO_IMPROVE = 100;
+/** As long as the pages' Cache-Control lets a shared cache serve them stale (stale-while-revalidate=15). */
+const DEFAULT_STALE_FOR_MS = 15_000;
+const DEFAULT_MAX_WAITING_TO_REVALIDATE = 100;
+/** Between what was written and the moment in a generation's name. */
+const WRITES_END = '\n';
 
 /**
  * Whether a freshly rendered page may be kept for every visitor of its key: a 404 that read the
@@ -88,20 +114,22 @@ export function watchedCatalog<C extends Catalog>(catalog: C): { catalog: C; fai
 }
 
 /**
- * Server-rendered pages kept compressed by key for the current generation (catalog version and
- * year): at most 500 pages and 48 MB (all three encodings counted), least recently used out, each
- * until the generation changes (no timer re-renders a page that cannot have changed); apart from them, in budgets of their own, at most 200 pages of a query (the
- * inventory's filters, which anyone can vary without end) and 50 not-found pages, so that a flood
- * of made-up filter links or addresses never pushes out the pages shoppers use. A new catalog
- * version empties it; the catalog service notices one within a second (at once for writes in this
- * process). A page is kept quickly compressed and compressed again at the best settings once it is
- * asked for again (`get`).
+ * Server-rendered pages kept compressed by key for the current generation (what was written, the
+ * business moment, the year): at most 500 pages and 48 MB (all three encodings counted), least
+ * recently used out, each until the generation changes (no timer re-renders a page that cannot have
+ * changed); apart from them, in budgets of their own, at most 200 pages of a query (the inventory's
+ * filters, which anyone can vary without end) and 50 not-found pages, so that a flood of made-up
+ * filter links or addresses never pushes out the pages shoppers use. A new generation starts it
+ * over; the catalog service notices a new catalog version within a second (at once for writes in
+ * this process). The generation before stays at hand for 15 s (`stale`), so that its pages can be
+ * sent while they are rendered again (`revalidate`). A page is kept quickly compressed and
+ * compressed again at the best settings once it is asked for again (`get`).
  */
 export function createRenderCache(options: RenderCacheOptions): RenderCache {
   const { clock } = options;
   // Kept for as long as the generation lasts: it changes with every catalog write and at every
   // opening, closing and midnight, which is all a page depends on.
-  const common = { maxAgeMs: options.maxAgeMs, clock };
+  const common = { maxAgeMs: options.maxAgeMs, clock, keepPreviousForMs: options.staleForMs ?? DEFAULT_STALE_FOR_MS };
   const pages: ResponseCache = createResponseCache({ maxEntries: options.maxEntries ?? DEFAULT_MAX_ENTRIES, maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, ...common });
   const notFound: ResponseCache = createResponseCache({ maxEntries: options.maxNotFound ?? DEFAULT_MAX_NOT_FOUND, maxBytes: 8 * 1024 * 1024, ...common });
   const ofAQuery: ResponseCache = createResponseCache({ maxEntries: options.maxOfAQuery ?? DEFAULT_MAX_OF_A_QUERY, maxBytes: 16 * 1024 * 1024, ...common });
@@ -135,10 +163,29 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     if (!improving) void improveWaiting();
   };
 
+  // Pages whose generation ended a moment ago, rendered again one at a time while the old bytes are sent.
+  const maxToRevalidate = options.maxWaitingToRevalidate ?? DEFAULT_MAX_WAITING_TO_REVALIDATE;
+  const toRevalidate = new Map<string, () => Promise<unknown>>();
+  let revalidating = false;
+  const revalidateWaiting = async () => {
+    revalidating = true;
+    for (const [flight, render] of toRevalidate) {
+      try {
+        await render();
+      } catch {
+        // The old page was sent; the next request for it renders it (or queues it) again.
+      }
+      toRevalidate.delete(flight);
+    }
+    revalidating = false;
+  };
+  const writesOf = (generation: string) => generation.slice(0, generation.indexOf(WRITES_END));
+
   return {
     async generation() {
       try {
-        return `${catalogVersionKey(await options.version())}|${clock().getFullYear()}`;
+        const [version, period] = await Promise.all([options.version(), options.period?.() ?? '']);
+        return `${catalogVersionKey(version)}${WRITES_END}${period}|${clock().getFullYear()}`;
       } catch {
         return null;
       }
@@ -154,5 +201,16 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     },
     set: (generation, key, page) => cacheFor(key, page.status).set(generation, key, page),
     renderOnce: <T>(generation: string, key: string, render: () => Promise<T>) => once(`${generation}\n${key}`, render) as Promise<T>,
+    rendering: (generation, key) => once.running(`${generation}\n${key}`),
+    stale(generation, key) {
+      const kept = pages.previous(generation, key) ?? ofAQuery.previous(generation, key) ?? notFound.previous(generation, key);
+      return kept && { page: kept.response, afterWrite: writesOf(kept.generation) !== writesOf(generation) };
+    },
+    revalidate(generation, key, render) {
+      const flight = `${generation}\n${key}`;
+      if (toRevalidate.has(flight) || toRevalidate.size >= maxToRevalidate) return;
+      toRevalidate.set(flight, render);
+      if (!revalidating) void revalidateWaiting();
+    },
   };
 }
