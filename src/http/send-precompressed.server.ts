@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Request, Response } from 'express';
-import { compressQuickly, identityLengthOf, quickCompression, type Encoding, type PrecompressedBody } from './precompressed-body.server';
+import { compressOnce, identityLengthOf, quickCompression, type Encoding, type PrecompressedBody } from './precompressed-body.server';
 
 export interface PrecompressedResponse {
   status: number;
@@ -89,13 +89,14 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
 
 /**
  * Writes a response made for one request, never kept and never revalidated (no ETag): compressed
- * once, in the encoding the request accepts, in one call rather than through the compression
- * middleware's stream, and written directly (writeHead/end) as sendPrecompressed writes.
+ * once (`compressOnce`, brotli 2), in the encoding the request accepts, in one call rather than
+ * through the compression middleware's stream, and written directly (writeHead/end) as
+ * sendPrecompressed writes.
  */
 export async function sendOnce(req: Request, res: Response, response: Omit<PrecompressedResponse, 'body'>, identity: Buffer): Promise<void> {
   res.locals.precompressed = true;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const bytes = encoding === 'identity' ? identity : await compressQuickly(identity, encoding);
+  const bytes = encoding === 'identity' ? identity : await compressOnce(identity, encoding);
   const headers: Record<string, string | number> = {
     'Content-Type': response.contentType,
     'Cache-Control': response.cacheControl,

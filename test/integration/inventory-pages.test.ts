@@ -71,6 +71,14 @@ describe(`the inventory of ${SIZE} vehicles`, () => {
     expect(list.itemListElement.map((item) => item.name)).toEqual(expectedNames({}, 3));
   });
 
+  it("describes no list in a search's structured data: its results are one visitor's, its canonical address the whole inventory", async () => {
+    const { text } = await request(site.app).get('/inventory?search=denago').expect(200);
+    expect(cardNames(text).length).toBeGreaterThan(0);
+    expect(canonicalOf(text)).toBe(`${ORIGIN}/inventory`);
+    expect(jsonLd(text).map((entry) => entry['@type'])).not.toContain('ItemList');
+    expect(jsonLd((await request(site.app).get('/inventory?brand=denago').expect(200)).text).map((entry) => entry['@type'])).toContain('ItemList');
+  });
+
   it('shows the rest on the last page, and answers a page past the end 404 with a way back', async () => {
     const last = await request(site.app).get('/inventory?page=5').expect(200);
     expect(cardNames(last.text)).toEqual(expectedNames({}, 5));
