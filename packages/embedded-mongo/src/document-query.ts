@@ -36,6 +36,11 @@ export interface QueryShape {
   /** 0 means no limit, as in MongoDB. */
   limit?: number;
   projection?: Document;
+  /**
+   * The top-level fields the caller reads of each document returned (fields-read.ts): the store
+   * decodes only these and those the filter and sort need. Omitted, documents are decoded whole.
+   */
+  fieldsRead?: ReadonlySet<string>;
   /** Applied to sorting only; mingo compares strings for equality binary-wise. */
   collation?: Document;
 }

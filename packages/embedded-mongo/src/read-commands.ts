@@ -4,6 +4,7 @@ import { runPipeline } from './aggregation-pipeline';
 import { CommandArguments, toInteger, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
 import type { QueryShape } from './document-query';
+import { projectionFields } from './fields-read';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
 import type { SqliteCollection } from './sqlite-collection';
@@ -29,6 +30,7 @@ function find(context: CommandContext): Document {
         skip: args.integer('skip') ?? 0,
         limit,
         projection: args.document('projection'),
+        fieldsRead: projectionFields(args.document('projection'), 'find'),
         collation: args.document('collation'),
       })
     : [];
@@ -128,7 +130,11 @@ function aggregate(context: CommandContext): Document {
     const n = collection.countMatching(read.filter);
     return context.cursors.open(`${context.db}.${target}`, n > 0 ? [{ _id: 1, n }] : []);
   }
-  const source = !collection ? [] : args.document('let') ? collection.candidates(stages[0]?.$match as Document | undefined) : collection.select(read);
+  const source = !collection
+    ? []
+    : args.document('let')
+      ? collection.candidates(stages[0]?.$match as Document | undefined)
+      : collection.select({ ...read, fieldsRead: fieldsReadAfter(rest) });
   const results = runPipeline(source, rest, {
     collation: args.document('collation'),
     resolveCollection: (name) => context.storage.collection(context.db, name)?.all() ?? [],
@@ -149,6 +155,17 @@ function isCountStage(rest: Document[], read: QueryShape): boolean {
   if (Object.keys(rest[0]!).length !== 1 || !group || Object.keys(group).length !== 2 || group._id !== 1) return false;
   const sum = group.n as Document | undefined;
   return sum !== null && typeof sum === 'object' && Object.keys(sum).length === 1 && sum.$sum === 1;
+}
+
+/**
+ * The top-level fields the stages after a pipeline's leading read take from each document it
+ * reads: those a first `$project` keeping fields by name reads (the inventory's cards), since every
+ * later stage sees only its output. Undefined, for any other stage: the documents are decoded whole.
+ */
+function fieldsReadAfter(rest: Document[]): ReadonlySet<string> | undefined {
+  const first = rest[0];
+  if (!first || Object.keys(first).length !== 1 || !('$project' in first)) return undefined;
+  return projectionFields(first.$project, '$project');
 }
 
 /**

@@ -10,7 +10,8 @@ import { MongoCommandError } from './mongo-command-error';
 import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
-import { decodeDocument as decode } from './deserialize-options';
+import { decodeDocument as decode, decodeOnly } from './deserialize-options';
+import { filterFields, sortedFields } from './fields-read';
 import { firstOfEach, HeldForVersion, RidBits, ridsOf } from './held-rids';
 import type { StoreStatements } from './store-statements';
 import { ftsQuery, phraseQueries, phraseTextOf, TEXT_TOKENIZER, textOf } from './text-search';
@@ -139,7 +140,8 @@ export class SqliteCollection {
     if (sort && '$natural' in sort) return queryDocuments(this.matching(shape.filter), { ...shape, filter: undefined });
     const plan = this.plan(shape.filter, sort, shape.collation);
     const residual = this.residual(shape.filter, plan);
-    const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual), { ...shape, filter: undefined });
+    const decodeRow = this.decoder(shape, plan, sort);
+    const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual, decodeRow), { ...shape, filter: undefined });
     if (sort && plan.order === 'natural') return inMemory();
     const ordered = plan.order !== 'natural';
     const sortFields = sort ? Object.keys(sort) : [];
@@ -155,7 +157,7 @@ export class SqliteCollection {
         toSkip -= 1;
         continue;
       }
-      const document = decode(row.doc);
+      const document = decodeRow(row.doc);
       if (residual && !residual(document)) continue;
       // Arrays, embedded documents, Longs and Decimals sort in ways key bytes do not show.
       if (ordered && !sortFields.every((field) => isPlainSortValue(document, field))) return inMemory();
@@ -241,14 +243,25 @@ export class SqliteCollection {
   /** The check a candidate of the plan must still pass, or undefined when the plan is exact. */
   private residual(filter: Document | undefined, plan: QueryPlan): ((document: Document) => boolean) | undefined {
     if (plan.covered) return undefined;
-    // $text is answered in SQL (scan), words and phrases alike.
-    return compileFilter(plan.text ? withoutText(filter) : filter);
+    return compileFilter(checkedFilter(filter, plan));
   }
 
-  private matchingIn(plan: QueryPlan, residual: ((document: Document) => boolean) | undefined): Document[] {
+  /**
+   * How a select decodes the documents it reads: only the fields its caller reads and those its
+   * residual filter and sort read, when all of them are known (fields-read.ts); else whole.
+   */
+  private decoder(shape: QueryShape, plan: QueryPlan, sort: Document | undefined): (bytes: Uint8Array) => Document {
+    if (!shape.fieldsRead) return decode;
+    const filtered = plan.covered ? new Set<string>() : filterFields(checkedFilter(shape.filter, plan));
+    const sorted = sortedFields(sort);
+    if (!filtered || !sorted) return decode;
+    return decodeOnly(new Set([...shape.fieldsRead, ...filtered, ...sorted]));
+  }
+
+  private matchingIn(plan: QueryPlan, residual: ((document: Document) => boolean) | undefined, decodeRow = decode): Document[] {
     const found: Document[] = [];
     for (const row of this.scan(plan)) {
-      const document = decode(row.doc);
+      const document = decodeRow(row.doc);
       if (!residual || residual(document)) found.push(document);
     }
     return found;
@@ -783,6 +796,11 @@ function isPlainSortValue(document: Document, path: string): boolean {
   }
   if (value === null || value === undefined) return true;
   return !Array.isArray(value) && isRangeComparable(value);
+}
+
+/** What of a filter a candidate of a plan is checked against: $text is answered in SQL (scan), words and phrases alike. */
+function checkedFilter(filter: Document | undefined, plan: QueryPlan): Document | undefined {
+  return plan.text ? withoutText(filter) : filter;
 }
 
 /** A filter without its $text condition (answered by the text index and the phrase check). */
