@@ -8,11 +8,14 @@ import type { RouterContextProvider } from 'react-router';
 import { siteDataContext } from '../src/route-context/route-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
+import { keepMarkupWith } from './components/kept-markup';
 import { SiteNoticeBanner } from './layout/site-notice-banner';
 import { hydrationDataScript } from '../src/ssr/hydration-data';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 
 const handler = createStaticHandler(routes);
+// Cards and other parts that render the same HTML for the same props are rendered once (kept-markup.tsx).
+keepMarkupWith(renderToString);
 
 /**
  * Renders one request through the route table: loaders run against the server's catalog, and

@@ -1,7 +1,7 @@
 import type { brandPageJsonLd } from './brand-page-json-ld';
+import type { inventoryListJsonLd } from './inventory-list-json-ld';
 import type { offerCatalogJsonLd } from './offer-catalog-json-ld';
 import type { unitJsonLd } from './unit-json-ld';
-import type { vehicleListJsonLd } from './vehicle-list-json-ld';
 import type { modelPageJsonLd } from './model-page-json-ld';
 import type { showroomJsonLd } from './showroom-json-ld';
 import type { townJsonLd } from './town-json-ld';
@@ -14,7 +14,7 @@ import type { catalogVehicleJsonLd } from './vehicle-json-ld';
  */
 export interface StructuredData {
   offerCatalog: typeof offerCatalogJsonLd;
-  vehicleList: typeof vehicleListJsonLd;
+  inventoryList: typeof inventoryListJsonLd;
   brandPage: typeof brandPageJsonLd;
   modelPage: typeof modelPageJsonLd;
   unitPage: typeof unitJsonLd;

@@ -164,10 +164,14 @@ describe('catalog pages with the shipped catalog', () => {
     });
 
     it('gives a filtered list its own canonical, without the search, and lists only what it shows', async () => {
-      const html = await pageHtml(site.app, '/inventory?search=city&brand=DENAGO&utm_source=mail');
-      expect(canonicalOf(html)).toBe(`${origin()}/inventory?brand=denago`);
+      const html = await pageHtml(site.app, '/inventory?brand=DENAGO&category=city&utm_source=mail');
+      expect(canonicalOf(html)).toBe(`${origin()}/inventory?brand=denago&amp;category=city`);
       const list = jsonLdOfType(html, 'ItemList');
       expect((list.itemListElement as Array<{ url: string }>).map((item) => item.url)).toEqual([`${origin()}/vehicles/denago-ev-city`]);
+      // A search within it is one visitor's: the filtered list's address, and no list that is not that address's.
+      const searched = await pageHtml(site.app, '/inventory?search=city&brand=DENAGO');
+      expect(canonicalOf(searched)).toBe(`${origin()}/inventory?brand=denago`);
+      expect(searched).not.toContain('"ItemList"');
     });
   });
 

@@ -6,6 +6,7 @@ import { formatPrice } from '../../src/catalog/format-price';
 import { shortenText } from '../../src/text/shorten-text';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
+import { keptContent } from './kept-markup';
 import { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE } from './vehicle-image';
 
 // Pages with cards take the picture's size from here; a model's page, without cards, from vehicle-image.
@@ -13,6 +14,9 @@ export { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE };
 
 /** A card's width: the page's on phones, half of it from 640 px, a third (of at most 72rem) from 1024 px. */
 const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
+/** A card's frame, written by the server around a card's kept content too (ServerCatalogVehicleCard). */
+const CARD_CLASSES =
+  'group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg';
 /** About three lines of a card's text at its narrowest. */
 const CARD_DESCRIPTION_LIMIT = 140;
 
@@ -47,7 +51,7 @@ function withFiguresTogether(text: string): ReactNode[] {
 /** A vehicle in a grid: picture, name and price, the whole card one link. */
 export function VehicleCard({ href, name, image, srcSet, priceLabel, badge, description, eyebrow, headingLevel: Heading = 'h3' }: VehicleCardProps) {
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg">
+    <article className={CARD_CLASSES}>
       <div className="relative bg-gradient-to-b from-brand-50 to-sand-50">
         <img
           src={image ?? PLACEHOLDER_IMAGE}
@@ -88,20 +92,25 @@ type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'pr
 
 /**
  * A catalog vehicle as a card, linking to its canonical page. The badge is NEW for new
- * vehicles unless the page gives its own (null for none).
+ * vehicles unless the page gives its own (null for none). On the server the card's frame is
+ * written here and its content rendered once for equal props (kept-markup.tsx), so that an
+ * inventory page of 24 cards does not render 24 cards; Vite's browser build leaves that branch out.
  */
 export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: CatalogVehicle; badge?: VehicleCardProps['badge'] | null; eyebrow?: string }) {
   const shownBadge = badge === undefined ? (vehicle.isNew ? ({ label: 'NEW', tone: 'new' } as const) : undefined) : (badge ?? undefined);
-  return (
-    <VehicleCard
-      href={vehiclePath(vehicle)}
-      name={vehicle.name}
-      image={vehicle.photo?.src ?? vehicle.images[0]}
-      srcSet={vehicle.photo?.srcSet}
-      priceLabel={formatPrice(vehicle.price)}
-      badge={shownBadge}
-      description={vehicle.description}
-      eyebrow={eyebrow}
-    />
-  );
+  const card: VehicleCardProps = {
+    href: vehiclePath(vehicle),
+    name: vehicle.name,
+    image: vehicle.photo?.src ?? vehicle.images[0],
+    srcSet: vehicle.photo?.srcSet,
+    priceLabel: formatPrice(vehicle.price),
+    badge: shownBadge,
+    description: vehicle.description,
+    eyebrow,
+  };
+  if (typeof import.meta.env === 'undefined' || import.meta.env.SSR) {
+    const content = keptContent(VehicleCard, card);
+    if (content !== undefined) return <article className={CARD_CLASSES} dangerouslySetInnerHTML={{ __html: content }} />;
+  }
+  return <VehicleCard {...card} />;
 }

@@ -268,12 +268,7 @@ export const inventoryPage: PageModule<InventoryData> = {
         // visitor's); there is no rel=next/prev, which search engines no longer read.
         canonicalPath: pastTheEnd ? null : listing ? listingPath(listing) : '/inventory',
         keywords: ['golf carts for sale NJ', 'used golf carts NJ', 'DENAGO', 'EVOLUTION', 'LSV for sale'],
-        // Only what the page shows; a search's results are one visitor's, not the list at its
-        // canonical address (/inventory), so a search has none.
-        jsonLd:
-          structuredData && listing && listing.vehicles.length > 0 && !listing.filters.search
-            ? [structuredData.vehicleList(listing.vehicles, { name: `${business.name} golf cart and LSV inventory${page}`, path: listingPath(listing) }, business.origin)]
-            : [],
+        jsonLd: structuredData && listing ? structuredData.inventoryList(listing, listingPath(listing), business) : [],
       };
     },
   },

@@ -1,0 +1,48 @@
+import type { ComponentType, ReactNode } from 'react';
+
+/** How the server renders an element to HTML (react-dom/server's renderToString), once entry-server has said so. */
+let renderToHtml: ((node: ReactNode) => string) | undefined;
+
+/** How many renders of each component are kept: a few pages of cards, about 1.3 KB each. */
+const MAX_KEPT = 2000;
+let kept = new WeakMap<ComponentType<never>, Map<string, string>>();
+
+/**
+ * Lets keptContent render on the server (views/entry-server.tsx): in the browser bundle nothing
+ * calls it, so react-dom/server never reaches it. It starts with nothing kept; `undefined` turns it
+ * off again (tests).
+ */
+export function keepMarkupWith(render: ((node: ReactNode) => string) | undefined): void {
+  renderToHtml = render;
+  kept = new WeakMap();
+}
+
+/**
+ * The HTML inside the root element of what `component` renders with `props`, for a component that
+ * renders the same HTML whenever its props are equal (it reads no context, no state, no clock: an
+ * inventory card). Rendered once for equal props while among the last 2,000 used, so that a page
+ * of 24 cards costs 24 lookups instead of 24 renders; undefined until keepMarkupWith has given a
+ * renderer. The caller writes the root element itself with this as its content, and in the browser
+ * the component renders and hydrates against it, which is what it renders. The props are the key
+ * (as JSON): a changed price is another key, so nothing kept is ever out of date. Whether a card
+ * was kept says only that some page showed that vehicle lately, which every inventory page does.
+ */
+export function keptContent<Props extends object>(component: ComponentType<Props>, props: Props): string | undefined {
+  if (renderToHtml === undefined) return undefined;
+  let renders = kept.get(component as ComponentType<never>);
+  if (!renders) kept.set(component as ComponentType<never>, (renders = new Map()));
+  const key = JSON.stringify(props);
+  let content = renders.get(key);
+  if (content === undefined) {
+    const Component = component as ComponentType<object>;
+    const html = renderToHtml(<Component {...props} />);
+    // `<article class="…">…</article>`: what lies between the root's start and end tags.
+    content = html.slice(html.indexOf('>') + 1, html.lastIndexOf('</'));
+    if (renders.size >= MAX_KEPT) renders.delete(renders.keys().next().value!);
+  } else {
+    // Most recently used last.
+    renders.delete(key);
+  }
+  renders.set(key, content);
+  return content;
+}
