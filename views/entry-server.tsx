@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { createElement, StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { resolveHead } from '../src/head/resolve-head';
@@ -8,14 +8,16 @@ import type { RouterContextProvider } from 'react-router';
 import { siteDataContext } from '../src/route-context/route-context';
 import { routes } from './routes';
 import { preloadDeferredParts } from './layout/deferred-hydration';
-import { keepMarkupWith } from './components/kept-markup';
+import { keepMarkupWith, type RenderComponent } from './components/kept-markup';
 import { SiteNoticeBanner } from './layout/site-notice-banner';
 import { hydrationDataScript } from '../src/ssr/hydration-data';
 import type { RenderedPage } from '../src/ssr/rendered-page.server';
 
 const handler = createStaticHandler(routes);
-// Cards and other parts that render the same HTML for the same props are rendered once (kept-markup.tsx).
-keepMarkupWith(renderToString);
+/** A component with its props as HTML, as the pages' parts rendered once are (kept-markup.ts). */
+export const renderComponent: RenderComponent = (component, props) => renderToString(createElement(component, props));
+// Cards and other parts that render the same HTML for the same props are rendered once (kept-markup.ts).
+keepMarkupWith(renderComponent);
 
 /**
  * Renders one request through the route table: loaders run against the server's catalog, and

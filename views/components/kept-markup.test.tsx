@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
-import type { ReactNode } from 'react';
+import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepMarkupWith } from './kept-markup';
+import { keepMarkupWith, type RenderComponent } from './kept-markup';
 import { CatalogVehicleCard } from './vehicle-card';
 
 const vehicle = {
@@ -34,6 +34,8 @@ const grid = (cards: Array<typeof vehicle>) =>
     </ul>,
   );
 
+const renderComponent: RenderComponent = (component, props) => renderToString(createElement(component, props));
+
 describe('a catalog card on the server', () => {
   afterEach(() => keepMarkupWith(undefined));
 
@@ -41,16 +43,16 @@ describe('a catalog card on the server', () => {
     const inline = grid([vehicle, used]);
     expect(inline).toContain('<li><article class="group relative');
     expect(inline).toContain('srcSet="/photos/sc1042/1-480.webp 480w');
-    keepMarkupWith(renderToString);
+    keepMarkupWith(renderComponent);
     expect(grid([vehicle, used])).toBe(inline);
     expect(grid([vehicle, used])).toBe(inline);
   });
 
   it('is rendered once for equal props, again for changed ones: a new price is never shown as the old', () => {
-    const rendered: ReactNode[] = [];
-    keepMarkupWith((node) => {
-      rendered.push(node);
-      return renderToString(node);
+    const rendered: object[] = [];
+    keepMarkupWith((component, props) => {
+      rendered.push(props);
+      return renderComponent(component, props);
     });
     grid([vehicle]);
     grid([{ ...vehicle }]);
@@ -63,9 +65,9 @@ describe('a catalog card on the server', () => {
 
   it('is kept among at most 2,000, the least recently used going first', () => {
     let renders = 0;
-    keepMarkupWith((node) => {
+    keepMarkupWith((component, props) => {
       renders += 1;
-      return renderToString(node);
+      return renderComponent(component, props);
     });
     const numbered = (n: number) => ({ ...vehicle, id: `unit-${n}`, price: 10_000 + n });
     grid([numbered(0)]);

@@ -3,14 +3,42 @@ import { useBusiness, useRenderYear, useTownLinks } from '../hooks/use-business'
 import { HoursList } from '../components/hours-list';
 import { Icon } from '../components/icon';
 import { SiteLogo } from '../components/site-logo';
+import { keptContent } from '../components/kept-markup';
+import type { BusinessProfile } from '../../src/config/business-profile';
+import type { TownLink } from '../../src/route-context/site-data';
 
 const linkClass = 'rounded text-brand-100 hover:text-white hover:underline';
 
+/** The footer's frame, written by the server around its kept content too. */
+const FOOTER_CLASSES = 'bg-brand-950 text-brand-100';
+
+interface FooterContentProps {
+  business: Pick<BusinessProfile, 'name' | 'region' | 'financingUrl' | 'phone' | 'phoneHref' | 'email' | 'hours'>;
+  year: number;
+  towns: TownLink[];
+}
+
+/**
+ * The site's footer. On the server its content is rendered once for equal props (kept-markup.tsx):
+ * it is the same on every page of a business moment, and a tenth of a page's render. Vite's browser
+ * build leaves that branch out.
+ */
 export function SiteFooter() {
-  const business = useBusiness();
-  const year = useRenderYear();
+  const { name, region, financingUrl, phone, phoneHref, email, hours } = useBusiness();
   // The Ocean County towns, the dealer's home county; the home page lists Cape May County's.
-  const footerTowns = useTownLinks().filter((town) => town.county === 'Ocean');
+  const props: FooterContentProps = {
+    business: { name, region, financingUrl, phone, phoneHref, email, hours },
+    year: useRenderYear(),
+    towns: useTownLinks().filter((town) => town.county === 'Ocean'),
+  };
+  if (typeof import.meta.env === 'undefined' || import.meta.env.SSR) {
+    const content = keptContent(FooterContent, props);
+    if (content !== undefined) return <footer className={FOOTER_CLASSES} dangerouslySetInnerHTML={{ __html: content }} />;
+  }
+  return <FooterContent {...props} />;
+}
+
+function FooterContent({ business, year, towns: footerTowns }: FooterContentProps) {
   const siteLinks: Array<{ to: string; label: string; external?: boolean }> = [
     { to: '/', label: 'Home' },
     { to: '/inventory', label: 'Inventory' },
@@ -25,7 +53,7 @@ export function SiteFooter() {
     { to: '/terms', label: 'Terms of Service' },
   ];
   return (
-    <footer className="bg-brand-950 text-brand-100">
+    <footer className={FOOTER_CLASSES}>
       <div className="mx-auto max-w-6xl px-4 py-14 sm:px-6">
         <div className="grid gap-10 md:grid-cols-3">
           <div>

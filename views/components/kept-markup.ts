@@ -1,7 +1,13 @@
-import type { ComponentType, ReactNode } from 'react';
+import type { ComponentType } from 'react';
 
-/** How the server renders an element to HTML (react-dom/server's renderToString), once entry-server has said so. */
-let renderToHtml: ((node: ReactNode) => string) | undefined;
+/** Renders a component with its props to HTML (react-dom/server's renderToString). */
+export type RenderComponent = <Props extends object>(component: ComponentType<Props>, props: Props) => string;
+
+/**
+ * How the server renders, once entry-server has said so. This module imports nothing at run time,
+ * so that the browser's bundles, where nothing calls it, leave it out entirely.
+ */
+let renderToHtml: RenderComponent | undefined;
 
 /** How many renders of each component are kept: a few pages of cards, about 1.3 KB each. */
 const MAX_KEPT = 2000;
@@ -12,7 +18,7 @@ let kept = new WeakMap<ComponentType<never>, Map<string, string>>();
  * calls it, so react-dom/server never reaches it. It starts with nothing kept; `undefined` turns it
  * off again (tests).
  */
-export function keepMarkupWith(render: ((node: ReactNode) => string) | undefined): void {
+export function keepMarkupWith(render: RenderComponent | undefined): void {
   renderToHtml = render;
   kept = new WeakMap();
 }
@@ -34,8 +40,7 @@ export function keptContent<Props extends object>(component: ComponentType<Props
   const key = JSON.stringify(props);
   let content = renders.get(key);
   if (content === undefined) {
-    const Component = component as ComponentType<object>;
-    const html = renderToHtml(<Component {...props} />);
+    const html = renderToHtml(component, props);
     // `<article class="…">…</article>`: what lies between the root's start and end tags.
     content = html.slice(html.indexOf('>') + 1, html.lastIndexOf('</'));
     if (renders.size >= MAX_KEPT) renders.delete(renders.keys().next().value!);
