@@ -36,7 +36,7 @@ function sendDocument(req: Request, res: Response, status: number, cacheControl:
 }
 
 /** A document made for one visitor: never kept, so never revalidated; compressed once and written without an ETag. */
-function sendPrivateDocument(req: Request, res: Response, status: number, html: string): Promise<void> {
+function sendPrivateDocument(req: Request, res: Response, status: number, html: string): void {
   return sendOnce(req, res, { status, contentType: HTML, cacheControl: PRIVATE_NO_STORE }, Buffer.from(html));
 }
 
@@ -132,7 +132,7 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), await context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
-        return await sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
+        return sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
       }
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);
@@ -168,7 +168,7 @@ export function formPostController({ pages, origin, context }: Pick<PagesControl
     try {
       const rendered = await pages.render(fetchRequest(req, origin, req.body as Record<string, unknown>), await context());
       if (rendered.kind === 'redirect') return res.redirect(303, rendered.location);
-      await sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
+      sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
     } catch (error) {
       next(error);
     }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, createBrotliCompress, createGzip, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -121,18 +121,20 @@ function compressQuickly(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buf
 
 /**
  * Brotli's quality for a response sent once and never kept (a page made for one visitor): on a
- * search page of 89 KB, 10,927 bytes in 0.53 ms of the thread pool, against 10,414 in 1.0 ms at
- * quality 4 and 11,808 in 0.32 ms at 1. Past 2, each step costs more than its bytes save a shopper.
+ * search page of 89 KB, 10,927 bytes in 0.53 ms, against 10,414 in 1.0 ms at quality 4 and 11,808
+ * in 0.32 ms at 1. Past 2, each step costs more than its bytes save a shopper.
  */
 const ONCE_BROTLI_QUALITY = 2;
 
 /**
- * A body compressed for a response sent once and never kept (a page made for one visitor), in one
- * call on the thread pool, without a compression stream's work on the web thread for each write:
- * brotli 2, or gzip at its default level for the rare client without brotli.
+ * A body compressed for a response sent once and never kept (a page made for one visitor): brotli
+ * 2, or gzip at its default level for the rare client without brotli. In the calling thread: on the
+ * thread pool the same search page cost the web thread as much (0.5 ms, handing the work over and
+ * taking the output back) and the pool its 0.6 ms besides (BENCHMARKS.md, "Searches at the cost of
+ * their answer"); the event loop waits half a millisecond beside the render's four.
  */
-export function compressOnce(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br' ? brotli(identity, brotliOptions(ONCE_BROTLI_QUALITY, identity.length)) : gzipAsync(identity, { level: QUICK_GZIP_LEVEL });
+export function compressOnce(identity: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br' ? brotliCompressSync(identity, brotliOptions(ONCE_BROTLI_QUALITY, identity.length)) : gzipSync(identity, { level: QUICK_GZIP_LEVEL });
 }
 
 /** Everything a compression stream gives, once it has been given its last input. */

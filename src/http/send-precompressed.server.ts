@@ -93,10 +93,10 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
  * through the compression middleware's stream, and written directly (writeHead/end) as
  * sendPrecompressed writes.
  */
-export async function sendOnce(req: Request, res: Response, response: Omit<PrecompressedResponse, 'body'>, identity: Buffer): Promise<void> {
+export function sendOnce(req: Request, res: Response, response: Omit<PrecompressedResponse, 'body'>, identity: Buffer): void {
   res.locals.precompressed = true;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const bytes = encoding === 'identity' ? identity : await compressOnce(identity, encoding);
+  const bytes = encoding === 'identity' ? identity : compressOnce(identity, encoding);
   const headers: Record<string, string | number> = {
     'Content-Type': response.contentType,
     'Cache-Control': response.cacheControl,
