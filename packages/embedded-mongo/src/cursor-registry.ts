@@ -4,6 +4,8 @@ import { MongoCommandError } from './mongo-command-error';
 
 /** Real servers cap a reply batch at 16 MiB of documents; leave room for the envelope. */
 const maxBatchBytes = 16 * 1024 * 1024 - 16 * 1024;
+/** The largest document mongod hands back (BSONObjMaxInternalSize): 16 MiB and 16 KiB. */
+const maxDocumentBytes = 16 * 1024 * 1024 + 16 * 1024;
 const defaultFirstBatchSize = 101;
 const idleCursorTimeoutMs = 10 * 60 * 1000;
 
@@ -88,7 +90,12 @@ function takeBatch(results: Document[], batchSize: number): Document[] {
   let bytes = 0;
   for (const document of results) {
     if (batch.length >= batchSize) break;
-    bytes += calculateObjectSize(document);
+    const size = calculateObjectSize(document);
+    // One document made too large by a pipeline ($group, $facet): refused as mongod refuses it.
+    if (size > maxDocumentBytes) {
+      throw new MongoCommandError(10334, `BSONObj size: ${size} (0x${size.toString(16).toUpperCase()}) is invalid. Size must be between 0 and 16793600(16MB)`);
+    }
+    bytes += size;
     if (bytes > maxBatchBytes && batch.length > 0) break;
     batch.push(document);
   }

@@ -1,9 +1,11 @@
 import { Long } from 'bson';
 import type { Document } from 'bson';
 import { runPipeline } from './aggregation-pipeline';
+import type { PipelineOptions } from './aggregation-pipeline';
 import { CommandArguments, toInteger, validCollectionName } from './command-arguments';
 import type { CommandContext, CommandTable } from './command-context';
 import type { QueryShape } from './document-query';
+import { facetPipelines } from './facet-pipelines';
 import { projectionFields } from './fields-read';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
@@ -118,28 +120,22 @@ function aggregate(context: CommandContext): Document {
     if (stageName === '$out' && position !== pipeline.length - 1) {
       throw new MongoCommandError(40601, '$out can only be the final stage in the pipeline');
     }
+    if (stageName === '$facet') facetPipelines(stage.$facet);
   }
   const out = pipeline.length ? (pipeline[pipeline.length - 1]!.$out as unknown) : undefined;
   const stages = out === undefined ? pipeline : pipeline.slice(0, -1);
   const collection = typeof target === 'string' ? context.storage.collection(context.db, validCollectionName(target, 'aggregate')) : undefined;
-  // Variables of `let` reach $expr only inside the pipeline, so then the $match stays in it.
-  const { read, rest } = args.document('let') ? { read: {}, rest: stages } : leadingRead(stages, args.document('collation'));
-  if (args.boolean('explain')) return explainReply(context, collection, read, { stages: rest.map((stage) => Object.keys(stage)[0]) });
-  if (collection && !args.document('let') && out === undefined && isCountStage(rest, read)) {
-    // The driver's countDocuments ($match, then $group of n: $sum 1): counted as the count command counts.
-    const n = collection.countMatching(read.filter);
-    return context.cursors.open(`${context.db}.${target}`, n > 0 ? [{ _id: 1, n }] : []);
-  }
-  const source = !collection
-    ? []
-    : args.document('let')
-      ? collection.candidates(stages[0]?.$match as Document | undefined)
-      : collection.select({ ...read, fieldsRead: fieldsReadAfter(rest) });
-  const results = runPipeline(source, rest, {
+  const variables = args.document('let');
+  const options: PipelineOptions = {
     collation: args.document('collation'),
     resolveCollection: (name) => context.storage.collection(context.db, name)?.all() ?? [],
-    ...(args.document('let') ? { variables: args.document('let') } : {}),
-  });
+    ...(variables ? { variables } : {}),
+  };
+  if (args.boolean('explain')) return explainPipeline(context, collection, stages, options);
+  // Variables of `let` reach $expr only inside the pipeline, so then the $match stays in it.
+  const results = variables
+    ? runPipeline(collection ? collection.candidates(stages[0]?.$match as Document | undefined) : [], stages, options)
+    : readPipeline(collection, stages, options);
   const namespace = typeof target === 'string' ? `${context.db}.${target}` : `${context.db}.$cmd.aggregate`;
   if (out !== undefined) {
     writeAggregationOutput(context, out, results);
@@ -148,13 +144,56 @@ function aggregate(context: CommandContext): Document {
   return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize') });
 }
 
-/** The rest of a pipeline is the count countDocuments sends: one `{ $group: { _id: 1, n: { $sum: 1 } } }` after the $match. */
-function isCountStage(rest: Document[], read: QueryShape): boolean {
-  if (rest.length !== 1 || read.sort !== undefined || read.skip !== undefined || read.limit !== undefined) return false;
-  const group = rest[0]!.$group as Document | undefined;
-  if (Object.keys(rest[0]!).length !== 1 || !group || Object.keys(group).length !== 2 || group._id !== 1) return false;
+/**
+ * A pipeline (without `let`) answered through the collection's plan: its leading read by the
+ * collection (leadingRead), a count by counting (countedAs), the rest by mingo. A $facet right after
+ * the leading read runs each of its pipelines as a pipeline of its own behind the same leading
+ * stages and puts their answers in one document: every facet is given the same documents, so the
+ * answer is the same, but each facet reads through its own plan (a count without documents, a
+ * page in the index's order) where mingo's $facet would read every document the leading read
+ * finds, once for all of them.
+ */
+function readPipeline(collection: SqliteCollection | undefined, stages: Document[], options: PipelineOptions): Document[] {
+  const { read, rest } = leadingRead(stages, options.collation);
+  const facets = facetAtHead(rest);
+  if (facets) {
+    const leading = stages.slice(0, stages.length - rest.length);
+    const faceted: Document = {};
+    for (const [name, pipeline] of facets) faceted[name] = readPipeline(collection, [...leading, ...pipeline], options);
+    return runPipeline([faceted], rest.slice(1), options);
+  }
+  const counted = countedAs(rest, read);
+  if (counted) {
+    const n = collection ? collection.countMatching(read.filter) : 0;
+    return n > 0 ? [counted(n)] : [];
+  }
+  return runPipeline(collection ? collection.select({ ...read, fieldsRead: fieldsReadAfter(rest) }) : [], rest, options);
+}
+
+/** The pipelines of a $facet that is the first of these stages, or undefined. */
+function facetAtHead(stages: Document[]): Array<[string, Document[]]> | undefined {
+  const first = stages[0];
+  if (!first || Object.keys(first).length !== 1 || !('$facet' in first)) return undefined;
+  return facetPipelines(first.$facet);
+}
+
+/**
+ * The one document a pipeline gives when all it does after its leading $match is count what that
+ * finds, or undefined for any other: the driver's countDocuments (`{ $group: { _id: 1, n: { $sum:
+ * 1 } } }`) and `{ $count: name }`. As in MongoDB, either gives no document when nothing matches.
+ */
+function countedAs(rest: Document[], read: QueryShape): ((n: number) => Document) | undefined {
+  if (rest.length !== 1 || read.sort !== undefined || read.skip !== undefined || read.limit !== undefined) return undefined;
+  const stage = rest[0]!;
+  if (Object.keys(stage).length !== 1) return undefined;
+  const name = stage.$count as unknown;
+  // A name mingo would refuse is left to mingo's error.
+  if (typeof name === 'string' && name.trim() !== '' && !name.startsWith('$') && !name.includes('.')) return (n) => ({ [name]: n });
+  const group = stage.$group as Document | undefined;
+  if (!group || typeof group !== 'object' || Object.keys(group).length !== 2 || group._id !== 1) return undefined;
   const sum = group.n as Document | undefined;
-  return sum !== null && typeof sum === 'object' && Object.keys(sum).length === 1 && sum.$sum === 1;
+  if (sum === null || typeof sum !== 'object' || Object.keys(sum).length !== 1 || sum.$sum !== 1) return undefined;
+  return (n) => ({ _id: 1, n });
 }
 
 /**
@@ -213,8 +252,9 @@ function explain(context: CommandContext): Document {
     case 'findandmodify':
       return explainReply(context, collection, { filter: args.document('query'), sort: args.document('sort') });
     case 'aggregate': {
-      const { read, rest } = leadingRead(args.documents('pipeline'), args.document('collation'));
-      return explainReply(context, collection, read, { stages: rest.map((stage) => Object.keys(stage)[0]) });
+      const pipeline = args.documents('pipeline');
+      for (const stage of pipeline) if (Object.keys(stage)[0] === '$facet') facetPipelines(stage.$facet);
+      return explainPipeline(context, collection, pipeline, { collation: args.document('collation'), variables: args.document('let') });
     }
     case 'update':
     case 'delete': {
@@ -224,6 +264,43 @@ function explain(context: CommandContext): Document {
     default:
       throw new MongoCommandError(115, `explain of ${String(commandName)} is not supported by the embedded server`);
   }
+}
+
+/**
+ * How an aggregation reads, as readPipeline answers it: a counted pipeline is explained as the count
+ * command is; a $facet after the leading read as each of its pipelines, under `facets`, with the
+ * FACET's winning plan holding theirs (`inputStages`, in the facets' order).
+ */
+function explainPipeline(
+  context: CommandContext,
+  collection: SqliteCollection | undefined,
+  stages: Document[],
+  options: Pick<PipelineOptions, 'collation' | 'variables'>,
+): Document {
+  const stageNames = (of: Document[]) => of.map((stage) => Object.keys(stage)[0]);
+  if (options.variables) return explainReply(context, collection, {}, { stages: stageNames(stages) });
+  const { read, rest } = leadingRead(stages, options.collation);
+  const facets = collection && facetAtHead(rest);
+  if (!facets) {
+    const counted = collection !== undefined && countedAs(rest, read) !== undefined;
+    return explainReply(context, collection, read, counted ? { count: true, stages: [] } : { stages: stageNames(rest) });
+  }
+  const leading = stages.slice(0, stages.length - rest.length);
+  const explained: Document = {};
+  for (const [name, pipeline] of facets) {
+    const { explainVersion: _version, ok: _ok, ...facet } = explainPipeline(context, collection, [...leading, ...pipeline], options);
+    explained[name] = facet;
+  }
+  const plans = Object.values(explained) as Document[];
+  const winningPlan = { stage: 'FACET', facets: Object.keys(explained), inputStages: plans.map((facet) => (facet.queryPlanner as Document).winningPlan as Document) };
+  return {
+    explainVersion: '1',
+    queryPlanner: { namespace: collection.namespace, parsedQuery: read.filter ?? {}, winningPlan, rejectedPlans: [] },
+    usesIndex: plans.every((facet) => facet.usesIndex === true),
+    facets: explained,
+    stagesInMemory: stageNames(rest.slice(1)),
+    ok: 1,
+  };
 }
 
 function explainReply(
