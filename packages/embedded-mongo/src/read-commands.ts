@@ -160,7 +160,7 @@ function readPipeline(collection: SqliteCollection | undefined, stages: Document
     const leading = stages.slice(0, stages.length - rest.length);
     const faceted: Document = {};
     for (const [name, pipeline] of facets) faceted[name] = readPipeline(collection, [...leading, ...pipeline], options);
-    return runPipeline([faceted], rest.slice(1), options);
+    return rest.length > 1 ? runPipeline([faceted], rest.slice(1), options) : [faceted];
   }
   const counted = countedAs(rest, read);
   if (counted) {
