@@ -174,6 +174,13 @@ export const vehicleRepository = {
    * and how many pass: a count and one page in the catalog's order, both answered by the indexes
    * (the facets' index, and the text index for a search: MongoDB's $text; in the embedded store
    * FTS5 within the facets' index order, so only the page's vehicles are read).
+   *
+   * A search asks for both in one command, a $facet of the count and the page: MongoDB reads every
+   * vehicle its text index finds for either (the page's order is not the text index's), so once
+   * instead of twice, and the embedded store answers each facet as it answers the command the
+   * facet replaces. Filters alone stay two commands: a $facet's sort uses no index, so MongoDB
+   * would read every vehicle they find and sort them in memory, where the page alone is read from
+   * the facets' index in order and stops at the page.
    */
   async matchingPage<T>(
     filters: InventoryFilters,
@@ -182,11 +189,18 @@ export const vehicleRepository = {
     heldCategories: readonly string[] = [],
   ): Promise<MatchingPage<T>> {
     const match = inventoryMatch(filters, heldCategories);
+    const pageStages = [{ $sort: CATALOG_ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }];
+    if ('$text' in match) {
+      const [result] = await read(() =>
+        VehicleCollection.aggregate<{ matching: Array<{ n: number }>; vehicles: T[] }>([
+          { $match: match },
+          { $facet: { matching: [{ $count: 'n' }], vehicles: pageStages } },
+        ]).exec(),
+      );
+      return { matching: result?.matching[0]?.n ?? 0, vehicles: result?.vehicles ?? [] };
+    }
     const [matching, vehicles] = await read(() =>
-      Promise.all([
-        VehicleCollection.countDocuments(match).exec(),
-        VehicleCollection.aggregate<T>([{ $match: match }, { $sort: CATALOG_ORDER }, { $skip: page.skip }, { $limit: page.limit }, { $project: projection }]).exec(),
-      ]),
+      Promise.all([VehicleCollection.countDocuments(match).exec(), VehicleCollection.aggregate<T>([{ $match: match }, ...pageStages]).exec()]),
     );
     return { matching, vehicles };
   },
