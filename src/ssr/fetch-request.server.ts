@@ -6,7 +6,11 @@ import type { Request as ExpressRequest } from 'express';
  */
 export function fetchRequest(req: ExpressRequest, origin: string, form?: Record<string, unknown>): Request {
   const controller = new AbortController();
-  req.on('close', () => controller.abort());
+  // A visitor who leaves before the page is sent stops its loaders. The request also closes once its
+  // answer is sent, when there is nothing left to stop (and an abort would only build an error).
+  req.on('close', () => {
+    if (!req.res?.writableEnded) controller.abort();
+  });
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
