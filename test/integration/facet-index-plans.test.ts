@@ -5,6 +5,7 @@ import { importCatalog } from '../../services/catalog-import.service';
 import { INVENTORY_PROJECTION } from '../../services/inventory/inventory-vehicle';
 import { generatedCatalog } from '../support/generated-catalog';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
+import { planStages, sentToVehicles } from '../support/vehicle-commands';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -16,25 +17,6 @@ afterAll(async () => {
   await database?.close();
 });
 
-/** What the repository sends to the vehicles collection while `run` runs, as the driver gets it. */
-async function sent<T>(run: () => Promise<T>): Promise<{ result: T; calls: Array<{ method: string; args: unknown[] }> }> {
-  const calls: Array<{ method: string; args: unknown[] }> = [];
-  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
-    if (collection === 'vehicles') calls.push({ method, args });
-  });
-  try {
-    return { result: await run(), calls };
-  } finally {
-    mongoose.set('debug', false);
-  }
-}
-
-/** Every stage of an explained plan, outermost first. */
-function stagesOf(plan: Record<string, unknown> | undefined): Array<Record<string, unknown>> {
-  if (!plan) return [];
-  const inner = [plan.inputStage, ...((plan.inputStages as unknown[] | undefined) ?? [])] as Array<Record<string, unknown> | undefined>;
-  return [plan, ...inner.flatMap(stagesOf)];
-}
 const winningPlan = (explained: Record<string, unknown>) => (explained.queryPlanner as { winningPlan?: Record<string, unknown> } | undefined)?.winningPlan;
 
 // The facet index (services/inventory/facet-index.ts) reads the listed vehicles' facets along the
@@ -42,7 +24,7 @@ const winningPlan = (explained: Record<string, unknown>) => (explained.queryPlan
 // whole collection.
 describe('the facet index’s reads', () => {
   it('read the listed vehicles’ facets in pages along the facets index, and a page’s vehicles by the id index', async () => {
-    const { result: pages, calls } = await sent(async () => {
+    const { result: pages, calls } = await sentToVehicles(async () => {
       const read: string[][] = [];
       for await (const page of vehicleRepository.listedFacets(50)) read.push(page.map((vehicle) => vehicle.id));
       return read;
@@ -52,16 +34,16 @@ describe('the facet index’s reads', () => {
     const facetsRead = await mongoose.connection.db!.command({
       explain: { find: 'vehicles', filter, projection: options.projection, sort: options.sort, limit: options.limit },
     });
-    const facetStages = stagesOf(winningPlan(facetsRead));
+    const facetStages = planStages(winningPlan(facetsRead));
     expect(facetStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
     expect(facetStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1' });
 
     const ids = pages.flat().slice(30, 54);
-    const { result: vehicles, calls: byId } = await sent(() => vehicleRepository.withIds<{ id: string }>(ids, INVENTORY_PROJECTION));
+    const { result: vehicles, calls: byId } = await sentToVehicles(() => vehicleRepository.withIds<{ id: string }>(ids, INVENTORY_PROJECTION));
     expect(vehicles.map((vehicle) => vehicle.id)).toEqual(ids);
     const [pipeline] = byId.at(-1)!.args as [object[]];
     const pageRead = await mongoose.connection.db!.command({ explain: { aggregate: 'vehicles', pipeline, cursor: {} } });
-    const pageStages = stagesOf(winningPlan(pageRead));
+    const pageStages = planStages(winningPlan(pageRead));
     expect(pageStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
     expect(pageStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'id_1' });
   });
@@ -71,18 +53,18 @@ describe('the facet index’s reads', () => {
 // a change waits for them: they are read from the facets index's keys, not from every vehicle.
 describe('the filter choices’ reads', () => {
   it('take the facets’ distinct values from the facets index’s keys, and count the listed facet in the index', async () => {
-    const { result: held, calls } = await sent(() => vehicleRepository.heldChoices());
+    const { result: held, calls } = await sentToVehicles(() => vehicleRepository.heldChoices());
     expect(held.total).toBe(120);
     expect(held.brands.map((brand) => brand.key)).toContain('denago');
     const distinct = calls.find((call) => call.method === 'distinct')!;
     const [field, query] = distinct.args as [string, object];
     const distinctRead = await mongoose.connection.db!.command({ explain: { distinct: 'vehicles', key: field, query } });
-    const distinctStages = stagesOf(winningPlan(distinctRead));
+    const distinctStages = planStages(winningPlan(distinctRead));
     expect(distinctStages[0]).toMatchObject({ stage: 'DISTINCT_SCAN', indexName: 'facets_1_order_1' });
     expect(distinctStages.map((stage) => stage.stage)).not.toContain('COLLSCAN');
     const counted = calls.find((call) => call.method === 'countDocuments')!;
     const countRead = await mongoose.connection.db!.command({ explain: { count: 'vehicles', query: counted.args[0] } });
     expect((countRead.queryPlanner as { countWithoutDocuments?: boolean }).countWithoutDocuments).toBe(true);
-    expect(stagesOf(winningPlan(countRead)).find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1' });
+    expect(planStages(winningPlan(countRead)).find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1' });
   });
 });

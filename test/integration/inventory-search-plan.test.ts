@@ -6,6 +6,7 @@ import { INVENTORY_PROJECTION } from '../../services/inventory/inventory-vehicle
 import type { InventoryFilters } from '../../src/catalog/inventory-filters';
 import { generatedCatalog } from '../support/generated-catalog';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
+import { planStages, sentToVehicles } from '../support/vehicle-commands';
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -16,26 +17,6 @@ afterAll(async () => {
   mongoose.set('debug', false);
   await database?.close();
 });
-
-/** What the repository sends to the vehicles collection while `run` runs, as the driver gets it. */
-async function sent<T>(run: () => Promise<T>): Promise<{ result: T; calls: Array<{ method: string; args: unknown[] }> }> {
-  const calls: Array<{ method: string; args: unknown[] }> = [];
-  mongoose.set('debug', (collection: string, method: string, ...args: unknown[]) => {
-    if (collection === 'vehicles') calls.push({ method, args });
-  });
-  try {
-    return { result: await run(), calls };
-  } finally {
-    mongoose.set('debug', false);
-  }
-}
-
-/** Every stage of an explained plan, outermost first. */
-function stagesOf(plan: Record<string, unknown> | undefined): Array<Record<string, unknown>> {
-  if (!plan) return [];
-  const inner = [plan.inputStage, ...((plan.inputStages as unknown[] | undefined) ?? [])] as Array<Record<string, unknown> | undefined>;
-  return [plan, ...inner.flatMap(stagesOf)];
-}
 
 const filters = (search: string, brand = 'all'): InventoryFilters => ({ search, brand, category: 'all', price: 'all', condition: 'all', location: 'all' });
 const page = { skip: 0, limit: 24 };
@@ -51,7 +32,7 @@ describe('an inventory search', () => {
       ['rov', 'all'],
       ['evolution', 'all'],
     ] as const) {
-      const { result, calls } = await sent(() => vehicleRepository.matchingPage<{ id: string }>(filters(search, brand), page, INVENTORY_PROJECTION));
+      const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters(search, brand), page, INVENTORY_PROJECTION));
       expect(calls.map((call) => call.method)).toEqual(['aggregate']);
       const [pipeline] = calls[0]!.args as [Array<Record<string, unknown>>];
       expect(pipeline.map((stage) => Object.keys(stage)[0])).toEqual(['$match', '$facet']);
@@ -67,22 +48,22 @@ describe('an inventory search', () => {
   });
 
   it.skipIf(process.env.MONGODB_URI)('is counted without a vehicle and paged along the facets index in the embedded store', async () => {
-    const { calls } = await sent(() => vehicleRepository.matchingPage(filters('lithium'), page, INVENTORY_PROJECTION));
+    const { calls } = await sentToVehicles(() => vehicleRepository.matchingPage(filters('lithium'), page, INVENTORY_PROJECTION));
     const [pipeline] = calls[0]!.args as [object[]];
     const explained = await mongoose.connection.db!.command({ explain: { aggregate: 'vehicles', pipeline, cursor: {} } });
     const { matching, vehicles } = explained.facets as Record<string, { queryPlanner: Record<string, unknown>; stagesInMemory: string[] }>;
     expect(matching!.queryPlanner.countWithoutDocuments).toBe(true);
     expect(matching!.stagesInMemory).toEqual([]);
     expect(vehicles!.stagesInMemory).toEqual(['$project']);
-    const pageStages = stagesOf(vehicles!.queryPlanner.winningPlan as Record<string, unknown>);
+    const pageStages = planStages(vehicles!.queryPlanner.winningPlan as Record<string, unknown>);
     expect(pageStages.find((stage) => stage.stage === 'IXSCAN')).toMatchObject({ indexName: 'facets_1_order_1', keyOrderIsSortOrder: true });
-    const everyStage = stagesOf((explained.queryPlanner as { winningPlan: Record<string, unknown> }).winningPlan);
+    const everyStage = planStages((explained.queryPlanner as { winningPlan: Record<string, unknown> }).winningPlan);
     expect(everyStage[0]).toMatchObject({ stage: 'FACET', facets: ['matching', 'vehicles'] });
     expect(everyStage.map((stage) => stage.stage)).not.toContain('COLLSCAN');
   });
 
   it('leaves filters alone as a count and a page, which MongoDB reads from the facets index in order', async () => {
-    const { result, calls } = await sent(() => vehicleRepository.matchingPage<{ id: string }>(filters('', 'evolution'), page, INVENTORY_PROJECTION));
+    const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters('', 'evolution'), page, INVENTORY_PROJECTION));
     expect(calls.map((call) => call.method).sort()).toEqual(['aggregate', 'countDocuments']);
     expect(result.vehicles).toHaveLength(24);
     expect(result.matching).toBeGreaterThan(24);

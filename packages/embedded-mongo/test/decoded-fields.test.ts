@@ -3,6 +3,7 @@ import type { Collection, Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmbeddedMongo } from '../src/embedded-mongo-server';
 import type { EmbeddedMongo } from '../src/embedded-mongo-server';
+import { CARD_PROJECTION } from './card-projection';
 
 // A read that hands its documents to a $project keeping fields by name (an inventory page), or a
 // find with such a projection, decodes only the fields it reads. Each query below runs twice on the
@@ -84,23 +85,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** The inventory card's projection (services/inventory/inventory-vehicle.ts). */
-const CARD = {
-  _id: 0,
-  id: 1,
-  slug: 1,
-  name: 1,
-  description: 1,
-  brand: 1,
-  category: 1,
-  price: 1,
-  images: { $slice: ['$images', 1] },
-  is_new: 1,
-  'unit.brandName': 1,
-  'unit.condition': 1,
-  'unit.status': 1,
-  firstPhoto: { $arrayElemAt: ['$unit.photos', 0] },
-};
+const CARD = CARD_PROJECTION;
 
 const page = (match: Document, sort: Document, skip: number, projection: Document = CARD) => [
   { $match: match },
