@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createResponseCache } from './response-cache.server';
 import type { PrecompressedResponse } from './send-precompressed.server';
 import { systemClock } from '../time/clock';
@@ -100,5 +100,22 @@ describe('createResponseCache', () => {
     cache.set('v1', 'a', response('a'));
     cache.get('v2', 'a');
     expect(cache.previous('v2', 'a')).toBeUndefined();
+  });
+
+  describe('on an idle site', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('lets the generation before go once its time is up, though nothing asks for it', () => {
+      vi.useFakeTimers();
+      // The cache's own clock stands still: only the timer can let it go.
+      const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, keepPreviousForMs: 15_000, clock: () => new Date(0) });
+      cache.get('v1', 'a');
+      cache.set('v1', 'a', response('a'));
+      cache.get('v2', 'a');
+      vi.advanceTimersByTime(14_999);
+      expect(cache.previous('v2', 'a')?.generation).toBe('v1');
+      vi.advanceTimersByTime(1);
+      expect(cache.previous('v2', 'a')).toBeUndefined();
+    });
   });
 });

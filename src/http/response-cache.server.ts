@@ -69,6 +69,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     current = generation;
     entries = new Map();
     bytes = 0;
+    // Let go of it when its time is up, though no request comes to ask (an idle site would hold it).
+    const kept = before;
+    if (kept) {
+      setTimeout(() => {
+        if (before === kept) before = undefined;
+      }, keepPreviousForMs).unref();
+    }
   };
 
   return {
