@@ -37,7 +37,7 @@ function sendDocument(req: Request, res: Response, status: number, cacheControl:
 
 /** A document made for one visitor: never kept, so never revalidated; compressed once and written without an ETag. */
 function sendPrivateDocument(req: Request, res: Response, status: number, html: string): void {
-  return sendOnce(req, res, { status, contentType: HTML, cacheControl: PRIVATE_NO_STORE }, Buffer.from(html));
+  sendOnce(req, res, { status, contentType: HTML, cacheControl: PRIVATE_NO_STORE }, Buffer.from(html));
 }
 
 /** What one render of a key gives every request that asked for it meanwhile. */
@@ -75,16 +75,13 @@ export function cachedPagesController(cache: RenderCache): RequestHandler {
 /**
  * The page of a moment ago to send while the key is rendered for this generation, if there is one:
  * after the clock's change (an opening, a closing, midnight) it is sent and the page is rendered
- * again in the background, one page at a time; after a write (a price, a notice), the first request
- * renders the page and waits for it, so that whoever made the change sees it at once, and only the
- * requests that arrive while that render runs get the page of a moment ago.
+ * again in the background, one page at a time. After a write (a price, a notice) there is none:
+ * every request waits for the render with the change, so whoever made it sees it. When the
+ * background's queue is full, the request renders the page itself.
  */
 function staleWhileRendered(cache: RenderCache, generation: string, key: string, render: () => Promise<SharedRender>): PrecompressedResponse | undefined {
   const stale = cache.stale(generation, key);
-  if (!stale) return undefined;
-  if (stale.afterWrite) return cache.rendering(generation, key) ? stale.page : undefined;
-  cache.revalidate(generation, key, () => cache.renderOnce(generation, key, render));
-  return stale.page;
+  return stale && cache.revalidate(generation, key, () => cache.renderOnce(generation, key, render)) ? stale : undefined;
 }
 
 /**
@@ -132,7 +129,8 @@ export function pagesController({ pages, context, origin, cache }: PagesControll
       if (perVisitor) {
         const rendered = await pages.render(fetchRequest(req, origin), await context());
         if (rendered.kind === 'redirect') return redirectPage(req, res, rendered);
-        return sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
+        sendPrivateDocument(req, res, rendered.status, await documentHtml(pages, rendered, req.originalUrl));
+        return;
       }
       const generation = cache ? await cache.generation() : null;
       const kept = generation === null ? undefined : cache!.get(generation, key);

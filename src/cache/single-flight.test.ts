@@ -18,15 +18,4 @@ describe('singleFlight', () => {
     expect(await once('a', task)).toBe(3);
     expect(runs).toBe(3);
   });
-
-  it("says whether a key's task is under way, until it settles", async () => {
-    const once = singleFlight<number>();
-    let finish!: () => void;
-    const run = once('a', () => new Promise<number>((resolve) => (finish = () => resolve(1))));
-    expect(once.running('a')).toBe(true);
-    expect(once.running('b')).toBe(false);
-    finish();
-    await run;
-    expect(once.running('a')).toBe(false);
-  });
 });

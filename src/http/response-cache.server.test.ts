@@ -69,13 +69,16 @@ describe('createResponseCache', () => {
     expect(cache.get('v1', 'c')?.body.tag).toBe('c');
   });
 
-  it('keeps the generation before the current one at hand for a while, outside its bounds, and only that one', () => {
+  it('keeps the generation before the current one at hand for a while after its last use, outside its bounds, and only that one', () => {
     let time = 0;
     const cache = createResponseCache({ maxEntries: 1, maxBytes: 1000, keepPreviousForMs: 15_000, clock: () => new Date(time) });
     cache.get('v1', 'a');
     cache.set('v1', 'a', response('a'));
     expect(cache.previous('v1', 'a')).toBeUndefined();
+    // Last used at 1 s; the next generation begins at 2 s.
     time = 1000;
+    cache.get('v1', 'a');
+    time = 2000;
     expect(cache.get('v2', 'a')).toBeUndefined();
     expect(cache.previous('v2', 'a')).toEqual({ generation: 'v1', response: expect.objectContaining({ body: expect.objectContaining({ tag: 'a' }) }) });
     // The current generation's bounds count only its own entries.
@@ -88,10 +91,22 @@ describe('createResponseCache', () => {
     expect(cache.previous('v2', 'a')).toBeUndefined();
 
     // Two generations on, the older one is gone.
+    time = 17_000;
+    cache.get('v2', 'b');
     time = 20_000;
     cache.get('v3', 'x');
     expect(cache.previous('v3', 'b')?.generation).toBe('v2');
     expect(cache.previous('v3', 'a')).toBeUndefined();
+  });
+
+  it('keeps nothing of a generation last used longer ago than that: a quiet night is no moment ago', () => {
+    let time = Date.parse('2026-11-23T17:55:00-05:00');
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, keepPreviousForMs: 15_000, clock: () => new Date(time) });
+    cache.get('open', '/showroom');
+    cache.set('open', '/showroom', response('open now'));
+    time = Date.parse('2026-11-24T07:00:00-05:00');
+    expect(cache.get('closed', '/showroom')).toBeUndefined();
+    expect(cache.previous('closed', '/showroom')).toBeUndefined();
   });
 
   it('keeps nothing of a generation once it ends, unless asked to', () => {
@@ -112,6 +127,7 @@ describe('createResponseCache', () => {
       cache.get('v1', 'a');
       cache.set('v1', 'a', response('a'));
       cache.get('v2', 'a');
+      // 15 s of the cache's clock since the last use are left: the timer runs that long.
       vi.advanceTimersByTime(14_999);
       expect(cache.previous('v2', 'a')?.generation).toBe('v1');
       vi.advanceTimersByTime(1);

@@ -9,8 +9,8 @@ export interface ResponseCacheOptions {
   /** The site's clock: how old an entry is. */
   clock: Clock;
   /**
-   * How long the entries of the generation before the current one stay at hand (`previous`) once
-   * the current one began; unset: they are dropped at once.
+   * How long the entries of the generation before the current one stay at hand (`previous`) after
+   * that generation was last used (a lookup while it was current); unset: they are dropped at once.
    */
   keepPreviousForMs?: number;
 }
@@ -28,8 +28,9 @@ export interface ResponseCache {
   replace(generation: string, key: string, kept: PrecompressedResponse, replacement: PrecompressedResponse): boolean;
   /**
    * The response kept for `key` in the generation before the current one, `generation`, if that one
-   * ended at most `keepPreviousForMs` ago: what was true a moment ago, for a caller that sends it
-   * while the response is made again.
+   * was last used at most `keepPreviousForMs` ago: what was true a moment ago, for a caller that
+   * sends it while the response is made again. On a quiet site whose last lookup was long before the
+   * change, there is none.
    */
   previous(generation: string, key: string): { generation: string; response: PrecompressedResponse } | undefined;
   /** How many responses are kept. */
@@ -45,8 +46,8 @@ interface Entry {
  * Compressed responses kept by key for one generation (the catalog version, for pages also the
  * year), least recently used first out, bounded in count and bytes. A lookup in a new generation
  * empties it; a response made in an older one is not kept. With `keepPreviousForMs`, the entries of
- * the generation before stay readable (`previous`) for that long, not counted against the bounds:
- * at most one generation's worth more, for a few seconds.
+ * the generation before stay readable (`previous`) for that long after it was last used, not
+ * counted against the bounds: at most one generation's worth more, for a few seconds.
  */
 export function createResponseCache(options: ResponseCacheOptions): ResponseCache {
   const maxAgeMs = options.maxAgeMs ?? Number.POSITIVE_INFINITY;
@@ -55,7 +56,9 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   let entries = new Map<string, Entry>();
   let current: string | undefined;
   let bytes = 0;
-  let before: { generation: string; entries: Map<string, Entry>; endedAt: number } | undefined;
+  let before: { generation: string; entries: Map<string, Entry>; lastUsed: number } | undefined;
+  // When the current generation was last looked up: how long ago it was still the current one.
+  let lastUsed = now();
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -65,7 +68,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   };
   const enter = (generation: string) => {
     if (generation === current) return;
-    before = current !== undefined && keepPreviousForMs > 0 ? { generation: current, entries, endedAt: now() } : undefined;
+    // Kept for what is left of its time since it was last used; a generation unused for longer is
+    // not kept at all (a quiet site's page from hours ago is no page of a moment ago).
+    const left = keepPreviousForMs - (now() - lastUsed);
+    before = current !== undefined && left > 0 ? { generation: current, entries, lastUsed } : undefined;
     current = generation;
     entries = new Map();
     bytes = 0;
@@ -74,13 +80,14 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
     if (kept) {
       setTimeout(() => {
         if (before === kept) before = undefined;
-      }, keepPreviousForMs).unref();
+      }, left).unref();
     }
   };
 
   return {
     get(generation, key) {
       enter(generation);
+      lastUsed = now();
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (now() - entry.storedAt > maxAgeMs) {
@@ -115,7 +122,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     previous(generation, key) {
       enter(generation);
-      if (before && now() - before.endedAt > keepPreviousForMs) before = undefined;
+      if (before && now() - before.lastUsed > keepPreviousForMs) before = undefined;
       const entry = before?.entries.get(key);
       return entry && before ? { generation: before.generation, response: entry.response } : undefined;
     },

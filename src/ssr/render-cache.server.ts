@@ -30,20 +30,21 @@ export interface RenderCache {
   set(generation: string, key: string, page: PrecompressedResponse): void;
   /** Runs `render` once for concurrent misses of one key in one generation; they all get its result. */
   renderOnce<T>(generation: string, key: string, render: () => Promise<T>): Promise<T>;
-  /** Whether a `renderOnce` of the key in this generation is under way. */
-  rendering(generation: string, key: string): boolean;
   /**
-   * The page kept for a key in the generation before this one, if this one began at most
-   * `staleForMs` ago (15 s, as long as shared caches may serve a page stale), and whether a write
-   * lies between the two (a catalog or site content change, not only the clock's).
+   * The page kept for a key in the generation before this one, when only the clock lies between the
+   * two (an opening, a closing, midnight, a notice's start or end: nothing was written) and that
+   * generation was last used at most `staleForMs` ago (15 s, as long as shared caches may serve a
+   * page stale). After a write there is none: the next request waits for the page with the change.
    */
-  stale(generation: string, key: string): { page: PrecompressedResponse; afterWrite: boolean } | undefined;
+  stale(generation: string, key: string): PrecompressedResponse | undefined;
   /**
    * Queues `render` (a `renderOnce` of the key) to run in the background, one page at a time, at
-   * most 100 waiting; a key already waiting is not queued twice. A render that fails is dropped:
-   * the next request for the page tries again.
+   * most 100 waiting; says whether the key is waiting (false when the queue is full: its request
+   * renders it). A render whose generation has ended before its turn is skipped; one that fails is
+   * dropped (the next request renders the page itself and reports the failure); one that takes
+   * longer than 10 s no longer holds up the others.
    */
-  revalidate(generation: string, key: string, render: () => Promise<unknown>): void;
+  revalidate(generation: string, key: string, render: () => Promise<unknown>): boolean;
 }
 
 export interface RenderCacheOptions {
@@ -64,8 +65,10 @@ export interface RenderCacheOptions {
   maxWaitingToImprove?: number;
   /** How long after a generation ends its pages may still be sent while they are rendered again. */
   staleForMs?: number;
-  /** How many pages may wait to be rendered again in the background; those past it are rendered by their next request. */
+  /** How many pages may wait to be rendered again in the background; those past it are rendered by their request. */
   maxWaitingToRevalidate?: number;
+  /** How long the background waits for one render before it goes on with the next. */
+  revalidateTimeoutMs?: number;
 }
 
 const DEFAULT_MAX_ENTRIES = 500;
@@ -76,6 +79,7 @@ const DEFAULT_MAX_WAITING_TO_IMPROVE = 100;
 /** As long as the pages' Cache-Control lets a shared cache serve them stale (stale-while-revalidate=15). */
 const DEFAULT_STALE_FOR_MS = 15_000;
 const DEFAULT_MAX_WAITING_TO_REVALIDATE = 100;
+const DEFAULT_REVALIDATE_TIMEOUT_MS = 10_000;
 /** Between what was written and the moment in a generation's name. */
 const WRITES_END = '\n';
 
@@ -165,15 +169,17 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
 
   // Pages whose generation ended a moment ago, rendered again one at a time while the old bytes are sent.
   const maxToRevalidate = options.maxWaitingToRevalidate ?? DEFAULT_MAX_WAITING_TO_REVALIDATE;
-  const toRevalidate = new Map<string, () => Promise<unknown>>();
+  const revalidateTimeoutMs = options.revalidateTimeoutMs ?? DEFAULT_REVALIDATE_TIMEOUT_MS;
+  const toRevalidate = new Map<string, { generation: string; render: () => Promise<unknown> }>();
   let revalidating = false;
   const revalidateWaiting = async () => {
     revalidating = true;
-    for (const [flight, render] of toRevalidate) {
+    for (const [flight, { generation, render }] of toRevalidate) {
       try {
-        await render();
+        // A page of a generation that has ended since would be rendered for nobody.
+        if ((await cache.generation()) === generation) await withTimeout(render(), revalidateTimeoutMs);
       } catch {
-        // The old page was sent; the next request for it renders it (or queues it) again.
+        // The old page was sent; the next request for the page renders it and reports the failure.
       }
       toRevalidate.delete(flight);
     }
@@ -181,7 +187,7 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
   };
   const writesOf = (generation: string) => generation.slice(0, generation.indexOf(WRITES_END));
 
-  return {
+  const cache: RenderCache = {
     async generation() {
       try {
         const [version, period] = await Promise.all([options.version(), options.period?.() ?? '']);
@@ -201,16 +207,28 @@ export function createRenderCache(options: RenderCacheOptions): RenderCache {
     },
     set: (generation, key, page) => cacheFor(key, page.status).set(generation, key, page),
     renderOnce: <T>(generation: string, key: string, render: () => Promise<T>) => once(`${generation}\n${key}`, render) as Promise<T>,
-    rendering: (generation, key) => once.running(`${generation}\n${key}`),
     stale(generation, key) {
       const kept = pages.previous(generation, key) ?? ofAQuery.previous(generation, key) ?? notFound.previous(generation, key);
-      return kept && { page: kept.response, afterWrite: writesOf(kept.generation) !== writesOf(generation) };
+      return kept && writesOf(kept.generation) === writesOf(generation) ? kept.response : undefined;
     },
     revalidate(generation, key, render) {
       const flight = `${generation}\n${key}`;
-      if (toRevalidate.has(flight) || toRevalidate.size >= maxToRevalidate) return;
-      toRevalidate.set(flight, render);
+      if (toRevalidate.has(flight)) return true;
+      if (toRevalidate.size >= maxToRevalidate) return false;
+      toRevalidate.set(flight, { generation, render });
       if (!revalidating) void revalidateWaiting();
+      return true;
     },
   };
+  return cache;
+}
+
+/** `work`, or a failure once `ms` have passed without it settling (the work itself goes on). */
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -13,7 +13,7 @@ import { renderStaffPage } from '../../views/staff/staff-entry-server';
 import { testClock } from '../support/test-clock';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
-// Parts the server renders once for equal props (views/components/kept-markup.tsx: the catalog's
+// Parts the server renders once for equal props (views/components/kept-markup.ts: the catalog's
 // cards, the footer) must leave every page byte for byte as React renders it in place, or the
 // browser would hydrate against other HTML than its own render.
 

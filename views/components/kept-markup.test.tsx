@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { createElement } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { keepMarkupWith, type RenderComponent } from './kept-markup';
+import { keepMarkupWith, keptContent, type RenderComponent } from './kept-markup';
 import { CatalogVehicleCard } from './vehicle-card';
 
 const vehicle = {
@@ -78,5 +78,20 @@ describe('a catalog card on the server', () => {
     expect(renders).toBe(2002);
     grid([numbered(2000)]);
     expect(renders).toBe(2002);
+  });
+
+  it('is rendered in place, not kept, when its HTML is not one element of the expected kind', () => {
+    keepMarkupWith(renderComponent);
+    const Preloaded = ({ src }: { src: string }) => (
+      <>
+        <link rel="preload" as="image" href={src} />
+        <article className="card">{src}</article>
+      </>
+    );
+    const Bare = ({ text }: { text: string }) => <article>{text}</article>;
+    expect(keptContent(Preloaded, { src: '/a.webp' }, 'article')).toBeUndefined();
+    expect(keptContent(Bare, { text: 'plain' }, 'article')).toBe('plain');
+    expect(keptContent(Bare, { text: 'plain' }, 'footer')).toBeUndefined();
+    expect(keptContent(Bare, { text: 'plain' }, 'art')).toBeUndefined();
   });
 });

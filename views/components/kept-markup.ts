@@ -24,7 +24,7 @@ export function keepMarkupWith(render: RenderComponent | undefined): void {
 }
 
 /**
- * The HTML inside the root element of what `component` renders with `props`, for a component that
+ * The HTML inside the root element (`root`, with attributes) of what `component` renders with `props`, for a component that
  * renders the same HTML whenever its props are equal (it reads no context, no state, no clock: an
  * inventory card). Rendered once for equal props while among the last 2,000 used, so that a page
  * of 24 cards costs 24 lookups instead of 24 renders; undefined until keepMarkupWith has given a
@@ -33,16 +33,18 @@ export function keepMarkupWith(render: RenderComponent | undefined): void {
  * (as JSON): a changed price is another key, so nothing kept is ever out of date. Whether a card
  * was kept says only that some page showed that vehicle lately, which every inventory page does.
  */
-export function keptContent<Props extends object>(component: ComponentType<Props>, props: Props): string | undefined {
+export function keptContent<Props extends object>(component: ComponentType<Props>, props: Props, root: string): string | undefined {
   if (renderToHtml === undefined) return undefined;
   let renders = kept.get(component as ComponentType<never>);
   if (!renders) kept.set(component as ComponentType<never>, (renders = new Map()));
-  const key = JSON.stringify(props);
+  const key = `${root}\n${JSON.stringify(props)}`;
   let content = renders.get(key);
   if (content === undefined) {
     const html = renderToHtml(component, props);
-    // `<article class="…">…</article>`: what lies between the root's start and end tags.
-    content = html.slice(html.indexOf('>') + 1, html.lastIndexOf('</'));
+    // `<article class="…">…</article>`: what lies between the root's start and end tags. Anything
+    // else (React writing a preload link before an eager image) is rendered in place, never kept.
+    if (!/^[ >]$/.test(html.charAt(root.length + 1)) || !html.startsWith(`<${root}`) || !html.endsWith(`</${root}>`)) return undefined;
+    content = html.slice(html.indexOf('>') + 1, -`</${root}>`.length);
     if (renders.size >= MAX_KEPT) renders.delete(renders.keys().next().value!);
   } else {
     // Most recently used last.

@@ -14,7 +14,7 @@ export { PLACEHOLDER_IMAGE, VEHICLE_IMAGE_SIZE };
 
 /** A card's width: the page's on phones, half of it from 640 px, a third (of at most 72rem) from 1024 px. */
 const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
-/** A card's frame, written by the server around a card's kept content too (ServerCatalogVehicleCard). */
+/** A card's frame, written by the server around a card's kept content too (CatalogVehicleCard on the server). */
 const CARD_CLASSES =
   'group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg';
 /** About three lines of a card's text at its narrowest. */
@@ -93,7 +93,7 @@ type CatalogVehicle = Pick<Vehicle, 'id' | 'slug' | 'name' | 'description' | 'pr
 /**
  * A catalog vehicle as a card, linking to its canonical page. The badge is NEW for new
  * vehicles unless the page gives its own (null for none). On the server the card's frame is
- * written here and its content rendered once for equal props (kept-markup.tsx), so that an
+ * written here and its content rendered once for equal props (kept-markup.ts), so that an
  * inventory page of 24 cards does not render 24 cards; Vite's browser build leaves that branch out.
  */
 export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: CatalogVehicle; badge?: VehicleCardProps['badge'] | null; eyebrow?: string }) {
@@ -109,7 +109,7 @@ export function CatalogVehicleCard({ vehicle, badge, eyebrow }: { vehicle: Catal
     eyebrow,
   };
   if (typeof import.meta.env === 'undefined' || import.meta.env.SSR) {
-    const content = keptContent(VehicleCard, card);
+    const content = keptContent(VehicleCard, card, 'article');
     if (content !== undefined) return <article className={CARD_CLASSES} dangerouslySetInnerHTML={{ __html: content }} />;
   }
   return <VehicleCard {...card} />;

@@ -19,7 +19,7 @@ interface FooterContentProps {
 }
 
 /**
- * The site's footer. On the server its content is rendered once for equal props (kept-markup.tsx):
+ * The site's footer. On the server its content is rendered once for equal props (kept-markup.ts):
  * it is the same on every page of a business moment, and a tenth of a page's render. Vite's browser
  * build leaves that branch out.
  */
@@ -32,7 +32,7 @@ export function SiteFooter() {
     towns: useTownLinks().filter((town) => town.county === 'Ocean'),
   };
   if (typeof import.meta.env === 'undefined' || import.meta.env.SSR) {
-    const content = keptContent(FooterContent, props);
+    const content = keptContent(FooterContent, props, 'footer');
     if (content !== undefined) return <footer className={FOOTER_CLASSES} dangerouslySetInnerHTML={{ __html: content }} />;
   }
   return <FooterContent {...props} />;
