@@ -109,6 +109,16 @@ describe('createResponseCache', () => {
     expect(cache.previous('closed', '/showroom')).toBeUndefined();
   });
 
+  it('keeps nothing of a generation used "later" than now: the clock was set back', () => {
+    let time = Date.parse('2026-11-24T20:00:00-05:00');
+    const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, keepPreviousForMs: 15_000, clock: () => new Date(time) });
+    cache.get('closed', '/contact');
+    cache.set('closed', '/contact', response('closed now'));
+    time = Date.parse('2026-11-24T10:00:00-05:00');
+    expect(cache.get('open', '/contact')).toBeUndefined();
+    expect(cache.previous('open', '/contact')).toBeUndefined();
+  });
+
   it('keeps nothing of a generation once it ends, unless asked to', () => {
     const cache = createResponseCache({ maxEntries: 10, maxBytes: 1000, clock: systemClock });
     cache.get('v1', 'a');

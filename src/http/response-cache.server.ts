@@ -69,8 +69,10 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const enter = (generation: string) => {
     if (generation === current) return;
     // Kept for what is left of its time since it was last used; a generation unused for longer is
-    // not kept at all (a quiet site's page from hours ago is no page of a moment ago).
-    const left = keepPreviousForMs - (now() - lastUsed);
+    // not kept at all (a quiet site's page from hours ago is no page of a moment ago), nor one used
+    // "later" than now (the clock was set back: it is no page of a moment ago either).
+    const since = now() - lastUsed;
+    const left = since >= 0 ? keepPreviousForMs - since : 0;
     before = current !== undefined && left > 0 ? { generation: current, entries, lastUsed } : undefined;
     current = generation;
     entries = new Map();
@@ -122,7 +124,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     previous(generation, key) {
       enter(generation);
-      if (before && now() - before.lastUsed > keepPreviousForMs) before = undefined;
+      const since = before && now() - before.lastUsed;
+      if (since !== undefined && (since < 0 || since > keepPreviousForMs)) before = undefined;
       const entry = before?.entries.get(key);
       return entry && before ? { generation: before.generation, response: entry.response } : undefined;
     },
