@@ -31,4 +31,19 @@ describe('a client rate limit counted in a store', () => {
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatchObject({ component: 'rate-limit', msg: expect.stringContaining('allowing request without rate-limiting') });
   });
+
+  test('each counted answer tells the client its allowance and what is left (RateLimit, RateLimit-Policy)', async () => {
+    const app = express();
+    app.get(
+      '/search',
+      clientRateLimit({ windowMs: 60_000, limit: 2, logger: createLogger({ LOG_LEVEL: 'silent' }), onLimit: (_req, res) => res.sendStatus(429) }),
+      (_req, res) => res.sendStatus(200),
+    );
+    const first = await request(app).get('/search').expect(200);
+    expect(first.headers['ratelimit-policy']).toBe('2;w=60');
+    expect(first.headers.ratelimit).toMatch(/^limit=2, remaining=1, reset=(60|59)$/);
+    await request(app).get('/search').expect(200);
+    const refused = await request(app).get('/search').expect(429);
+    expect(refused.headers.ratelimit).toMatch(/^limit=2, remaining=0, reset=\d+$/);
+  });
 });

@@ -31,7 +31,9 @@ export function clientRateLimit({ windowMs, limit, logger, onLimit, counts, stor
     limit,
     ...(store ? { store, passOnStoreError: true } : {}),
     ...(counts ? { skipFailedRequests: true, requestWasSuccessful: (_req, res) => counts(res) } : {}),
-    standardHeaders: 'draft-8',
+    // draft-7's RateLimit and RateLimit-Policy headers: draft-8's name the client by a SHA-256 of
+    // its address, a hash made for every counted request (0.05 ms of a search's 4 in the web thread).
+    standardHeaders: 'draft-7',
     legacyHeaders: false,
     logger: {
       warn: (error, message) => logger.warn({ component: 'rate-limit', err: error }, message ?? 'rate limiter warning'),

@@ -121,14 +121,16 @@ function compressQuickly(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buf
 
 /**
  * Brotli's quality for a response sent once and never kept (a page made for one visitor): on a
- * search page of 89 KB, 10,927 bytes in 0.53 ms, against 10,414 in 1.0 ms at quality 4 and 11,808
- * in 0.32 ms at 1. Past 2, each step costs more than its bytes save a shopper.
+ * search page of 85 KB, 11,435 bytes in 0.24 ms, against 10,582 in 0.52 ms at quality 2 and 10,414
+ * in 1.0 ms at 4; a prefilled contact page 9,641 bytes against 8,951 at 2. Either fits in the
+ * first flight of a new connection (ten segments, 14.6 KB, headers included), so the shopper waits
+ * no longer for its 8% more bytes, and each search costs the server a quarter of a millisecond less.
  */
-const ONCE_BROTLI_QUALITY = 2;
+const ONCE_BROTLI_QUALITY = 1;
 
 /**
  * A body compressed for a response sent once and never kept (a page made for one visitor): brotli
- * 2, or gzip at its default level for the rare client without brotli. In the calling thread: on the
+ * 1, or gzip at its default level for the rare client without brotli. In the calling thread: on the
  * thread pool the same search page cost the web thread as much (0.5 ms, handing the work over and
  * taking the output back) and the pool its 0.6 ms besides (BENCHMARKS.md, "Searches at the cost of
  * their answer"); the event loop waits half a millisecond beside the render's four.
