@@ -117,6 +117,16 @@ describe('createResponseCache', () => {
     time = Date.parse('2026-11-24T10:00:00-05:00');
     expect(cache.get('open', '/contact')).toBeUndefined();
     expect(cache.previous('open', '/contact')).toBeUndefined();
+
+    // Kept a moment ago, then the clock goes back: no longer a page of a moment ago.
+    time = Date.parse('2026-11-24T20:00:01-05:00');
+    cache.get('closed', '/contact');
+    cache.set('closed', '/contact', response('closed now'));
+    time = Date.parse('2026-11-24T20:00:02-05:00');
+    cache.get('open', '/contact');
+    expect(cache.previous('open', '/contact')?.generation).toBe('closed');
+    time = Date.parse('2026-11-24T10:00:00-05:00');
+    expect(cache.previous('open', '/contact')).toBeUndefined();
   });
 
   it('keeps nothing of a generation once it ends, unless asked to', () => {

@@ -59,6 +59,13 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   let before: { generation: string; entries: Map<string, Entry>; lastUsed: number } | undefined;
   // When the current generation was last looked up: how long ago it was still the current one.
   let lastUsed = now();
+  // What is left of a generation's time after its last use, negative when nothing is: once
+  // keepPreviousForMs has passed, or when it was used "later" than now (the clock was set back:
+  // what it holds is no page of a moment ago).
+  const timeLeftSince = (used: number) => {
+    const since = now() - used;
+    return since >= 0 ? keepPreviousForMs - since : -1;
+  };
 
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -69,10 +76,8 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
   const enter = (generation: string) => {
     if (generation === current) return;
     // Kept for what is left of its time since it was last used; a generation unused for longer is
-    // not kept at all (a quiet site's page from hours ago is no page of a moment ago), nor one used
-    // "later" than now (the clock was set back: it is no page of a moment ago either).
-    const since = now() - lastUsed;
-    const left = since >= 0 ? keepPreviousForMs - since : 0;
+    // not kept at all (a quiet site's page from hours ago is no page of a moment ago).
+    const left = timeLeftSince(lastUsed);
     before = current !== undefined && left > 0 ? { generation: current, entries, lastUsed } : undefined;
     current = generation;
     entries = new Map();
@@ -92,7 +97,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
       lastUsed = now();
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (now() - entry.storedAt > maxAgeMs) {
+      if (lastUsed - entry.storedAt > maxAgeMs) {
         remove(key);
         return undefined;
       }
@@ -124,8 +129,7 @@ export function createResponseCache(options: ResponseCacheOptions): ResponseCach
 
     previous(generation, key) {
       enter(generation);
-      const since = before && now() - before.lastUsed;
-      if (since !== undefined && (since < 0 || since > keepPreviousForMs)) before = undefined;
+      if (before && timeLeftSince(before.lastUsed) < 0) before = undefined;
       const entry = before?.entries.get(key);
       return entry && before ? { generation: before.generation, response: entry.response } : undefined;
     },
