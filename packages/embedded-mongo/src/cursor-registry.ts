@@ -1,6 +1,7 @@
 import { calculateObjectSize, Long } from 'bson';
 import type { Document } from 'bson';
 import { MongoCommandError } from './mongo-command-error';
+import { markHoldingRaw, sizeWithRaw } from './raw-document';
 
 /** Real servers cap a reply batch at 16 MiB of documents; leave room for the envelope. */
 const maxBatchBytes = 16 * 1024 * 1024 - 16 * 1024;
@@ -13,6 +14,8 @@ interface OpenCursor {
   namespace: string;
   remaining: Document[];
   lastUsed: number;
+  /** Whether the results hold raw documents (raw-document.ts). */
+  raw: boolean;
 }
 
 /**
@@ -29,9 +32,13 @@ export class CursorRegistry {
     this.sweeper.unref();
   }
 
-  /** Builds a `{ cursor: { firstBatch, id, ns } }` reply, keeping the rest for getMore. */
-  open(namespace: string, results: Document[], options: { batchSize?: number; singleBatch?: boolean } = {}): Document {
-    const firstBatch = takeBatch(results, options.batchSize ?? defaultFirstBatchSize);
+  /**
+   * Builds a `{ cursor: { firstBatch, id, ns } }` reply, keeping the rest for getMore. With `raw`,
+   * the results may hold raw documents, and the reply is marked for encodeReply.
+   */
+  open(namespace: string, results: Document[], options: { batchSize?: number; singleBatch?: boolean; raw?: boolean } = {}): Document {
+    const raw = options.raw ?? false;
+    const firstBatch = takeBatch(results, options.batchSize ?? defaultFirstBatchSize, raw);
     let id = Long.ZERO;
     if (firstBatch.length < results.length && !options.singleBatch) {
       this.nextId += 1n;
@@ -40,9 +47,11 @@ export class CursorRegistry {
         namespace,
         remaining: results.slice(firstBatch.length),
         lastUsed: Date.now(),
+        raw,
       });
     }
-    return { cursor: { firstBatch, id, ns: namespace }, ok: 1 };
+    const reply = { cursor: { firstBatch, id, ns: namespace }, ok: 1 };
+    return raw ? markHoldingRaw(reply) : reply;
   }
 
   getMore(id: Long, namespace: string, batchSize: number | undefined): Document {
@@ -51,7 +60,7 @@ export class CursorRegistry {
     if (!cursor || cursor.namespace !== namespace) {
       throw new MongoCommandError(43, `cursor id ${key} not found`);
     }
-    const nextBatch = takeBatch(cursor.remaining, batchSize || Number.MAX_SAFE_INTEGER);
+    const nextBatch = takeBatch(cursor.remaining, batchSize || Number.MAX_SAFE_INTEGER, cursor.raw);
     cursor.remaining = cursor.remaining.slice(nextBatch.length);
     cursor.lastUsed = Date.now();
     let replyId = id;
@@ -59,7 +68,8 @@ export class CursorRegistry {
       this.cursors.delete(key);
       replyId = Long.ZERO;
     }
-    return { cursor: { nextBatch, id: replyId, ns: namespace }, ok: 1 };
+    const reply = { cursor: { nextBatch, id: replyId, ns: namespace }, ok: 1 };
+    return cursor.raw ? markHoldingRaw(reply) : reply;
   }
 
   kill(ids: Long[]): Document {
@@ -85,12 +95,12 @@ export class CursorRegistry {
   }
 }
 
-function takeBatch(results: Document[], batchSize: number): Document[] {
+function takeBatch(results: Document[], batchSize: number, raw: boolean): Document[] {
   const batch: Document[] = [];
   let bytes = 0;
   for (const document of results) {
     if (batch.length >= batchSize) break;
-    const size = calculateObjectSize(document);
+    const size = raw ? sizeWithRaw(document) : calculateObjectSize(document);
     // One document made too large by a pipeline ($group, $facet): refused as mongod refuses it.
     if (size > maxDocumentBytes) {
       throw new MongoCommandError(10334, `BSONObj size: ${size} (0x${size.toString(16).toUpperCase()}) is invalid. Size must be between 0 and 16793600(16MB)`);

@@ -6,6 +6,7 @@ import { CommandArguments, toInteger, validCollectionName } from './command-argu
 import type { CommandContext, CommandTable } from './command-context';
 import type { QueryShape } from './document-query';
 import { facetPipelines } from './facet-pipelines';
+import { compileRawProjection } from './raw-projection';
 import { projectionFields } from './fields-read';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
@@ -133,15 +134,17 @@ function aggregate(context: CommandContext): Document {
   };
   if (args.boolean('explain')) return explainPipeline(context, collection, stages, options);
   // Variables of `let` reach $expr only inside the pipeline, so then the $match stays in it.
+  // What goes straight into the reply may be written from the stored bytes (raw-projection.ts); not what $out writes.
+  const answer = { raw: false };
   const results = variables
     ? runPipeline(collection ? collection.candidates(stages[0]?.$match as Document | undefined) : [], stages, options)
-    : readPipeline(collection, stages, options);
+    : readPipeline(collection, stages, options, out === undefined ? answer : undefined);
   const namespace = typeof target === 'string' ? `${context.db}.${target}` : `${context.db}.$cmd.aggregate`;
   if (out !== undefined) {
     writeAggregationOutput(context, out, results);
     return context.cursors.open(namespace, []);
   }
-  return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize') });
+  return context.cursors.open(namespace, results, { batchSize: toInteger(cursorOptions?.batchSize, 'cursor.batchSize'), raw: answer.raw });
 }
 
 /**
@@ -152,20 +155,31 @@ function aggregate(context: CommandContext): Document {
  * answer is the same, but each facet reads through its own plan (a count without documents, a
  * page in the index's order) where mingo's $facet would read every document the leading read
  * finds, once for all of them.
+ *
+ * Given `answer`, the documents go into the reply as they are, so a read whose only other stage is
+ * a $project of the plain kind gives them as written from the stored bytes (RawDocument, when
+ * every one of them can be) and says so in `answer.raw`; a $facet's pipelines too, when nothing
+ * follows the $facet.
  */
-function readPipeline(collection: SqliteCollection | undefined, stages: Document[], options: PipelineOptions): Document[] {
+function readPipeline(collection: SqliteCollection | undefined, stages: Document[], options: PipelineOptions, answer?: { raw: boolean }): Document[] {
   const { read, rest } = leadingRead(stages, options.collation);
   const facets = facetAtHead(rest);
   if (facets) {
     const leading = stages.slice(0, stages.length - rest.length);
     const faceted: Document = {};
-    for (const [name, pipeline] of facets) faceted[name] = readPipeline(collection, [...leading, ...pipeline], options);
+    for (const [name, pipeline] of facets) faceted[name] = readPipeline(collection, [...leading, ...pipeline], options, rest.length > 1 ? undefined : answer);
     return rest.length > 1 ? runPipeline([faceted], rest.slice(1), options) : [faceted];
   }
   const counted = countedAs(rest, read);
   if (counted) {
     const n = collection ? collection.countMatching(read.filter) : 0;
     return n > 0 ? [counted(n)] : [];
+  }
+  const project = answer && collection && rest.length === 1 && Object.keys(rest[0]!).length === 1 ? compileRawProjection(rest[0]!.$project) : undefined;
+  const raw = project && collection?.selectRaw(read, project);
+  if (raw && answer) {
+    answer.raw = true;
+    return raw as unknown as Document[];
   }
   return runPipeline(collection ? collection.select({ ...read, fieldsRead: fieldsReadAfter(rest) }) : [], rest, options);
 }

@@ -14,7 +14,7 @@ import type { Document } from 'bson';
  */
 export type SimpleProjection = (document: Document) => Document | undefined;
 
-type Step =
+export type Step =
   | { kind: 'keep'; name: string; path: readonly string[] }
   | { kind: 'slice'; name: string; path: readonly string[]; count: number }
   | { kind: 'element'; name: string; path: readonly string[]; index: number };
@@ -41,8 +41,14 @@ function pathAndInteger(operand: unknown): [string[], number] | undefined {
   return path ? [path, n] : undefined;
 }
 
-/** The compiled stage, or undefined when the spec is not of the plain kind (mingo then projects every document). */
-export function compileSimpleProjection(spec: unknown): SimpleProjection | undefined {
+/** A projection of the plain kind: whether `_id` is kept, then each output field in the spec's order. */
+export interface PlainProjection {
+  keepId: boolean;
+  steps: readonly Step[];
+}
+
+/** The spec's steps, or undefined when it is not of the plain kind. */
+export function plainProjection(spec: unknown): PlainProjection | undefined {
   if (!isPlainObject(spec)) return undefined;
   let keepId = true;
   const steps: Step[] = [];
@@ -70,7 +76,14 @@ export function compileSimpleProjection(spec: unknown): SimpleProjection | undef
   const kept = steps.map((step) => (step.kind === 'keep' ? step.path.join('.') : step.name));
   if (kept.some((path, index) => kept.some((other, at) => at !== index && (other === path || other.startsWith(`${path}.`))))) return undefined;
   if (steps.length === 0) return undefined;
+  return { keepId, steps };
+}
 
+/** The compiled stage, or undefined when the spec is not of the plain kind (mingo then projects every document). */
+export function compileSimpleProjection(spec: unknown): SimpleProjection | undefined {
+  const plain = plainProjection(spec);
+  if (!plain) return undefined;
+  const { keepId, steps } = plain;
   return (document) => {
     const projected: Document = {};
     if (keepId && '_id' in document) {

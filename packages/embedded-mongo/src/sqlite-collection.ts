@@ -11,6 +11,8 @@ import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode, decodeOnly } from './deserialize-options';
+import { RawDocument } from './raw-document';
+import type { RawProjection } from './raw-projection';
 import { filterFields, sortedFields } from './fields-read';
 import { firstOfEach, HeldForVersion, RidBits, ridsOf } from './held-rids';
 import type { StoreStatements } from './store-statements';
@@ -143,9 +145,48 @@ export class SqliteCollection {
     const decodeRow = this.decoder(shape, plan, sort);
     const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual, decodeRow), { ...shape, filter: undefined });
     if (sort && plan.order === 'natural') return inMemory();
+    const found = this.readInOrder(shape, plan, sort, residual, decodeRow, (_row, document) => document!);
+    if (!found) return inMemory();
+    return shape.projection && Object.keys(shape.projection).length > 0 ? queryDocuments(found, { projection: shape.projection }) : found;
+  }
+
+  /**
+   * select's read with each document projected on its stored bytes (raw-projection.ts), for an
+   * aggregation whose only stage after its read is that $project; undefined where the documents
+   * must be decoded instead: a sort done in memory, or a document the projection is unsure of.
+   */
+  selectRaw(shape: QueryShape, project: RawProjection): RawDocument[] | undefined {
+    const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
+    if (sort && '$natural' in sort) return undefined;
+    const plan = this.plan(shape.filter, sort, shape.collation);
+    if (sort && plan.order === 'natural') return undefined;
+    const residual = this.residual(shape.filter, plan);
+    // Decoded only to be checked: the residual filter's fields and the sort's, nothing else.
+    const checked = residual || (plan.order !== 'natural' && sort) ? this.decoder({ ...shape, fieldsRead: new Set<string>() }, plan, sort) : undefined;
+    return this.readInOrder(shape, plan, sort, residual, checked, (row) => {
+      const bytes = project(row.doc);
+      return bytes && new RawDocument(bytes);
+    });
+  }
+
+  /**
+   * The documents of a plan read in its order (natural or an index's, not a sort in memory), each
+   * as `output` gives it: skip and limit applied; each row decoded by `decodeRow` when it must be
+   * checked (the residual filter, a sort value) or is output decoded. In natural or index order the
+   * scan stops once the limit is reached. Undefined when a sort value is one key bytes cannot order
+   * (the caller sorts in memory) or `output` refuses a document.
+   */
+  private readInOrder<T>(
+    shape: QueryShape,
+    plan: QueryPlan,
+    sort: Document | undefined,
+    residual: ((document: Document) => boolean) | undefined,
+    decodeRow: ((bytes: Uint8Array) => Document) | undefined,
+    output: (row: DocumentRow, document: Document | undefined) => T | undefined,
+  ): T[] | undefined {
     const ordered = plan.order !== 'natural';
     const sortFields = sort ? Object.keys(sort) : [];
-    const found: Document[] = [];
+    const found: T[] = [];
     const seen = new Set<number>();
     let toSkip = shape.skip ?? 0;
     for (const row of this.scan(plan)) {
@@ -157,18 +198,20 @@ export class SqliteCollection {
         toSkip -= 1;
         continue;
       }
-      const document = decodeRow(row.doc);
-      if (residual && !residual(document)) continue;
+      const document = decodeRow?.(row.doc);
+      if (residual && !residual(document!)) continue;
       // Arrays, embedded documents, Longs and Decimals sort in ways key bytes do not show.
-      if (ordered && !sortFields.every((field) => isPlainSortValue(document, field))) return inMemory();
+      if (ordered && !sortFields.every((field) => isPlainSortValue(document!, field))) return undefined;
       if (toSkip > 0) {
         toSkip -= 1;
         continue;
       }
-      found.push(document);
+      const item = output(row, document);
+      if (item === undefined) return undefined;
+      found.push(item);
       if (shape.limit && found.length >= shape.limit) break;
     }
-    return shape.projection && Object.keys(shape.projection).length > 0 ? queryDocuments(found, { projection: shape.projection }) : found;
+    return found;
   }
 
   /** How many documents match a filter: counted in the index when the plan covers the filter. */

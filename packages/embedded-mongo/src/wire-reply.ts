@@ -1,5 +1,5 @@
-import { serialize } from 'bson';
 import type { Document } from 'bson';
+import { encodeReply } from './raw-document';
 
 const opReply = 1;
 const opMsg = 2013;
@@ -12,7 +12,7 @@ let nextReplyId = 1;
  * numberReturned, then the document).
  */
 export function encodeWireReply(protocol: 'op_msg' | 'op_query', responseTo: number, reply: Document): Buffer {
-  const body = serialize(reply);
+  const body = encodeReply(reply);
   const prefixLength = protocol === 'op_msg' ? 21 : 36;
   const message = Buffer.alloc(prefixLength + body.length);
   message.writeInt32LE(message.length, 0);

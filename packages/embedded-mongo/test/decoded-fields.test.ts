@@ -11,7 +11,26 @@ import { CARD_PROJECTION } from './card-projection';
 // reads now; the answers must be the same, and the second run must have decoded only some fields
 // where it could, and nothing partially where it could not.
 
-const decoding = vi.hoisted(() => ({ whole: false, partial: [] as string[][] }));
+const decoding = vi.hoisted(() => ({ whole: false, partial: [] as string[][], written: 0 }));
+
+// How many documents were written from their stored bytes (raw-projection.ts) rather than decoded.
+vi.mock('../src/raw-projection', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/raw-projection')>();
+  return {
+    ...actual,
+    compileRawProjection: (spec: unknown) => {
+      const project = actual.compileRawProjection(spec);
+      return (
+        project &&
+        ((stored: Uint8Array) => {
+          const bytes = project(stored);
+          if (bytes) decoding.written += 1;
+          return bytes;
+        })
+      );
+    },
+  };
+});
 
 vi.mock('../src/deserialize-options', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/deserialize-options')>();
@@ -198,6 +217,51 @@ describe('a read decodes only the fields its pipeline reads', () => {
       expect(now).toEqual(whole);
       expect(now.length).toBeGreaterThan(0);
       expect(decoded).toEqual([]);
+    }
+  });
+});
+
+describe("a page's cards are written from the stored bytes", () => {
+  // Units as a feed writes them (prices of every number type, photos or none, a name missing),
+  // without the shapes only mingo answers (a unit that is an array, an order that is one).
+  let cards: Collection;
+  beforeAll(async () => {
+    cards = client.db('decoded_fields').collection('cards');
+    await cards.insertMany(Array.from({ length: 300 }, (_, n) => vehicle(n)).filter((_, n) => n % 31 !== 0 && n % 37 !== 0));
+    await cards.createIndexes([{ key: { facets: 1, order: 1 } }, { key: { name: 'text', description: 'text' }, name: 'vehicle_search' }]);
+  });
+
+  // The same page with a stage after its $project: read the decoded way, projected by the pipeline.
+  const decodedWay = (pipeline: Document[]) => [...pipeline, { $match: {} }];
+  const search = { $text: { $search: '"nomad"' }, $and: [{ facets: 'listed' }] };
+
+  it('answers an inventory page and one read backwards as the decoded way does', async () => {
+    for (const pipeline of [page({ $and: [{ facets: 'listed' }] }, { order: 1 }, 24), page({ $and: [{ facets: 'brand:denago' }] }, { order: -1 }, 3)]) {
+      decoding.written = 0;
+      const now = await cards.aggregate(pipeline).toArray();
+      expect(now).toHaveLength(24);
+      expect(decoding.written).toBe(24);
+      expect(now).toEqual(await cards.aggregate(decodedWay(pipeline)).toArray());
+    }
+  });
+
+  it("answers a search's $facet of its count and its page as the decoded way does", async () => {
+    decoding.written = 0;
+    const [facet] = await cards
+      .aggregate([{ $match: search }, { $facet: { count: [{ $count: 'n' }], page: [{ $sort: { order: 1 } }, { $skip: 2 }, { $limit: 24 }, { $project: CARD }] } }])
+      .toArray();
+    expect(facet!.page.length).toBeGreaterThan(0);
+    expect(decoding.written).toBe(facet!.page.length);
+    expect(facet!.page).toEqual(await cards.aggregate(decodedWay([{ $match: search }, { $sort: { order: 1 } }, { $skip: 2 }, { $limit: 24 }, { $project: CARD }])).toArray());
+    expect(facet!.count).toEqual([{ n: await cards.countDocuments(search) }]);
+  });
+
+  it('reads the decoded way a page with a document it cannot be sure of, or one sorted in memory', async () => {
+    // Unit 31 is an array of documents, so its unit.brandName is mingo's to read; a sort by year has no index.
+    for (const pipeline of [page({ slug: { $in: ['vehicle-30', 'vehicle-31', 'vehicle-32'] } }, { order: 1 }, 0), page({ brand: 'denago' }, { year: 1 }, 0)]) {
+      const now = await vehicles.aggregate(pipeline).toArray();
+      expect(now).toEqual(await vehicles.aggregate(decodedWay(pipeline)).toArray());
+      expect(now.length).toBeGreaterThan(0);
     }
   });
 });
