@@ -26,9 +26,25 @@ export function encodeReply(reply: Document): Uint8Array {
 /** How many bytes a document of a batch is as BSON, raw documents in it counted as the bytes they are. */
 export function sizeWithRaw(document: Document): number {
   if (document instanceof RawDocument) return document.bytes.length;
-  if (!holdsRaw(document)) return calculateObjectSize(document);
-  return writeDocument(document).reduce((total, part) => total + part.length, 0);
+  return holdsRaw(document) ? documentSize(document) : calculateObjectSize(document);
 }
+
+/** The size writeDocument's parts add up to, without writing them. */
+function documentSize(document: Document | unknown[]): number {
+  let size = 5;
+  for (const [name, value] of entriesOf(document)) {
+    const head = 2 + Buffer.byteLength(name, 'utf8');
+    if (value instanceof RawDocument) size += head + value.bytes.length;
+    else if (isContainerOfRaw(value)) size += head + documentSize(value);
+    else size += calculateObjectSize({ [name]: value }) - 5;
+  }
+  return size;
+}
+
+const entriesOf = (document: Document | unknown[]) => (Array.isArray(document) ? document.map((value, index) => [String(index), value] as const) : Object.entries(document));
+
+/** An array or a plain document that holds raw documents: written element by element. */
+const isContainerOfRaw = (value: unknown): value is Document | unknown[] => (Array.isArray(value) || isPlainDocument(value)) && holdsRaw(value);
 
 /** Whether a value holds raw documents, itself or in the documents and arrays inside it. */
 function holdsRaw(value: unknown): boolean {
@@ -52,10 +68,9 @@ function writeDocument(document: Document | unknown[]): Uint8Array[] {
   const size4 = Buffer.alloc(4);
   const parts: Uint8Array[] = [size4];
   let size = 5;
-  const entries = Array.isArray(document) ? document.map((value, index) => [String(index), value] as const) : Object.entries(document);
-  for (const [name, value] of entries) {
-    if (value instanceof RawDocument || ((Array.isArray(value) || isPlainDocument(value)) && holdsRaw(value))) {
-      const inner = value instanceof RawDocument ? [value.bytes] : writeDocument(value as Document | unknown[]);
+  for (const [name, value] of entriesOf(document)) {
+    if (value instanceof RawDocument || isContainerOfRaw(value)) {
+      const inner = value instanceof RawDocument ? [value.bytes] : writeDocument(value);
       const head = Buffer.concat([Buffer.of(Array.isArray(value) ? ARRAY : EMBEDDED_DOCUMENT), Buffer.from(`${name}\0`, 'utf8')]);
       parts.push(head, ...inner);
       size += head.length + inner.reduce((total, part) => total + part.length, 0);
