@@ -16,10 +16,16 @@ import { plainProjection, type Step } from './simple-projection';
  */
 export type RawProjection = (stored: Uint8Array) => Buffer | undefined;
 
+/** The names read in one document, each once: the elements found are looked up by their place here. */
+type Names = Uint8Array[];
+
 /** An output field inside an embedded document: `unit.status`, with `unit.condition` beside it. */
 interface Branch {
   kind: 'branch';
   name: Uint8Array;
+  /** Its place among its document's names. */
+  slot: number;
+  names: Names;
   children: Array<Branch | Leaf>;
 }
 
@@ -27,9 +33,19 @@ interface Branch {
 interface Leaf {
   kind: 'leaf';
   name: Uint8Array;
+  slot: number;
 }
 
-type Output = Branch | Leaf | { kind: 'slice' | 'element'; name: Uint8Array; path: Uint8Array[]; n: number };
+/** A `$slice` or `$arrayElemAt`: the array's field at the top (`slot`), then the rest of its path. */
+interface FromArray {
+  kind: 'slice' | 'element';
+  name: Uint8Array;
+  slot: number;
+  path: Uint8Array[];
+  n: number;
+}
+
+type Output = Branch | Leaf | FromArray;
 
 const encoder = new TextEncoder();
 
@@ -37,14 +53,17 @@ const encoder = new TextEncoder();
 export function compileRawProjection(spec: unknown): RawProjection | undefined {
   const plain = plainProjection(spec);
   if (!plain) return undefined;
-  const outputs = outputTree(plain.steps);
-  const id = plain.keepId ? encoder.encode('_id') : undefined;
+  const names: Names = [];
+  const id: Leaf | undefined = plain.keepId ? { kind: 'leaf', name: encoder.encode('_id'), slot: slotOf(names, encoder.encode('_id')) } : undefined;
+  const outputs = outputTree(plain.steps, names);
   return (stored) => {
+    const elements = elementsNamed(stored, 0, names);
+    if (!elements) return undefined;
     const writer = new Writer(stored.length + 64);
     const start = writer.openDocument();
-    if (id && !writeKept(writer, stored, 0, { kind: 'leaf', name: id })) return undefined;
+    if (id && !writeKept(writer, stored, elements, id)) return undefined;
     for (const output of outputs) {
-      const written = output.kind === 'branch' || output.kind === 'leaf' ? writeKept(writer, stored, 0, output) : writeFromArray(writer, stored, output);
+      const written = output.kind === 'branch' || output.kind === 'leaf' ? writeKept(writer, stored, elements, output) : writeFromArray(writer, stored, elements, output);
       if (!written) return undefined;
     }
     writer.closeDocument(start);
@@ -52,27 +71,38 @@ export function compileRawProjection(spec: unknown): RawProjection | undefined {
   };
 }
 
+/** The place of `name` among `names`, added if it is not there yet. */
+function slotOf(names: Names, name: Uint8Array): number {
+  const at = names.findIndex((known) => sameBytes(known, name));
+  if (at >= 0) return at;
+  names.push(name);
+  return names.length - 1;
+}
+
 /**
  * The steps as the simple projection writes them: kept fields under one embedded document
  * together, at the place of the first of them (`target[name] ??= {}`), each then in its order.
  */
-function outputTree(steps: readonly Step[]): Output[] {
+function outputTree(steps: readonly Step[], names: Names): Output[] {
   const top: Output[] = [];
   for (const step of steps) {
     if (step.kind !== 'keep') {
-      top.push({ kind: step.kind, name: encoder.encode(step.name), path: step.path.map((name) => encoder.encode(name)), n: step.kind === 'slice' ? step.count : step.index });
+      const [first, ...rest] = step.path.map((name) => encoder.encode(name));
+      top.push({ kind: step.kind, name: encoder.encode(step.name), slot: slotOf(names, first!), path: rest, n: step.kind === 'slice' ? step.count : step.index });
       continue;
     }
     let level = top;
+    let levelNames = names;
     for (const [depth, name] of step.path.entries()) {
       const bytes = encoder.encode(name);
       if (depth === step.path.length - 1) {
-        level.push({ kind: 'leaf', name: bytes });
+        level.push({ kind: 'leaf', name: bytes, slot: slotOf(levelNames, bytes) });
         break;
       }
       let branch = level.find((output): output is Branch => output.kind === 'branch' && sameBytes(output.name, bytes));
-      if (!branch) level.push((branch = { kind: 'branch', name: bytes, children: [] }));
+      if (!branch) level.push((branch = { kind: 'branch', name: bytes, slot: slotOf(levelNames, bytes), names: [], children: [] }));
       level = branch.children;
+      levelNames = branch.names;
     }
   }
   return top;
@@ -86,23 +116,30 @@ interface Element {
   end: number;
 }
 
-/** The element named `name` in the document at `at`; null when it has none; undefined when unsure (a `$` name, a name twice, bytes that do not add up). */
-function find(bytes: Uint8Array, at: number, name: Uint8Array): Element | null | undefined {
+/**
+ * The elements of the document at `at` with each of `names`, in their places (null for a name it
+ * has not), in one pass over it; undefined when unsure: a `$` name (the decoder makes a document
+ * with `$ref` and `$id` a DBRef), a name read twice, bytes that do not add up.
+ */
+function elementsNamed(bytes: Uint8Array, at: number, names: Names): Array<Element | null> | undefined {
   if (at + 5 > bytes.length) return undefined;
   const last = at + int32At(bytes, at) - 1;
   if (last >= bytes.length || last < at + 4 || bytes[last] !== 0) return undefined;
-  let found: Element | null = null;
+  const found: Array<Element | null> = names.map(() => null);
   let cursor = at + 4;
   while (cursor < last) {
     const type = bytes[cursor]!;
     const nameEnd = zeroAt(bytes, cursor + 1);
-    // The decoder makes a document with `$ref` and `$id` a DBRef: none of that here.
     if (nameEnd < 0 || nameEnd >= last || bytes[cursor + 1] === 0x24) return undefined;
     const end = valueEnd(bytes, type, nameEnd + 1);
     if (end < 0 || end > last) return undefined;
-    if (nameEnd - cursor - 1 === name.length && sameBytesAt(bytes, cursor + 1, name)) {
-      if (found) return undefined;
-      found = { type, start: cursor, value: nameEnd + 1, end };
+    const length = nameEnd - cursor - 1;
+    for (let slot = 0; slot < names.length; slot += 1) {
+      const name = names[slot]!;
+      if (name.length !== length || !sameBytesAt(bytes, cursor + 1, name)) continue;
+      if (found[slot]) return undefined;
+      found[slot] = { type, start: cursor, value: nameEnd + 1, end };
+      break;
     }
     cursor = end;
   }
@@ -116,10 +153,9 @@ const NULL = 0x0a;
 /** What the decoder makes a plain scalar (a number, a string, a boolean) or null: a document's field there holds nothing to keep. */
 const SCALARS = new Set([0x01, 0x02, 0x08, NULL, 0x10]);
 
-/** Writes the kept field (or branch) of the document at `at`; false when unsure, as keep() in simple-projection.ts. */
-function writeKept(writer: Writer, bytes: Uint8Array, at: number, output: Branch | Leaf): boolean {
-  const element = find(bytes, at, output.name);
-  if (element === undefined) return false;
+/** Writes the kept field (or branch) among a document's elements; false when unsure, as keep() in simple-projection.ts. */
+function writeKept(writer: Writer, bytes: Uint8Array, elements: Array<Element | null>, output: Branch | Leaf): boolean {
+  const element = elements[output.slot]!;
   if (element === null) return true;
   if (element.type === UNDEFINED) return false;
   if (output.kind === 'leaf') {
@@ -128,31 +164,30 @@ function writeKept(writer: Writer, bytes: Uint8Array, at: number, output: Branch
   }
   if (element.type === ARRAY) return false;
   if (element.type !== DOCUMENT) return SCALARS.has(element.type);
+  const inner = elementsNamed(bytes, element.value, output.names);
+  if (!inner) return false;
   writer.byte(DOCUMENT);
   writer.name(output.name);
   const start = writer.openDocument();
-  for (const child of output.children) if (!writeKept(writer, bytes, element.value, child)) return false;
+  for (const child of output.children) if (!writeKept(writer, bytes, inner, child)) return false;
   writer.closeDocument(start);
   return true;
 }
 
-/** Writes a `$slice` or `$arrayElemAt` of the array at `path`; false when unsure or when mingo answers it. */
-function writeFromArray(writer: Writer, bytes: Uint8Array, output: Extract<Output, { path: Uint8Array[] }>): boolean {
+/** Writes a `$slice` or `$arrayElemAt` of the array at its path; false when unsure or when mingo answers it. */
+function writeFromArray(writer: Writer, bytes: Uint8Array, elements: Array<Element | null>, output: FromArray): boolean {
   // valueAt in simple-projection.ts: through embedded documents; a missing field, null or a scalar on the way is nothing.
-  let at = 0;
-  let element: Element | null = null;
-  for (const [depth, name] of output.path.entries()) {
-    const found = find(bytes, at, name);
-    if (found === undefined) return false;
-    element = found;
-    if (found === null) break;
-    if (depth === output.path.length - 1) break;
-    if (SCALARS.has(found.type)) {
+  let element: Element | null = elements[output.slot]!;
+  for (const name of output.path) {
+    if (element === null) break;
+    if (SCALARS.has(element.type)) {
       element = null;
       break;
     }
-    if (found.type !== DOCUMENT) return false;
-    at = found.value;
+    if (element.type !== DOCUMENT) return false;
+    const inner = elementsNamed(bytes, element.value, [name]);
+    if (!inner) return false;
+    element = inner[0]!;
   }
   if (element?.type === UNDEFINED) return false;
   if (output.kind === 'element' && (element === null || element.type === NULL)) {
