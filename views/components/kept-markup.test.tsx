@@ -63,7 +63,7 @@ describe('a catalog card on the server', () => {
     expect(repriced).not.toContain('$15,995');
   });
 
-  it('is kept among at most 2,000, the least recently used going first', () => {
+  it('is kept among at most 2,000, the oldest not asked for again going first', () => {
     let renders = 0;
     keepMarkupWith((component, props) => {
       renders += 1;
@@ -78,6 +78,14 @@ describe('a catalog card on the server', () => {
     expect(renders).toBe(2002);
     grid([numbered(2000)]);
     expect(renders).toBe(2002);
+    // Asked for again, the oldest kept (2) is passed over once: the next to go is 3.
+    grid([numbered(2)]);
+    grid([numbered(2001)]);
+    expect(renders).toBe(2003);
+    grid([numbered(2)]);
+    expect(renders).toBe(2003);
+    grid([numbered(3)]);
+    expect(renders).toBe(2004);
   });
 
   it('is rendered in place, not kept, when its HTML is not one element of the expected kind', () => {

@@ -11,7 +11,14 @@ let renderToHtml: RenderComponent | undefined;
 
 /** How many renders of each component are kept: a few pages of cards, about 1.3 KB each. */
 const MAX_KEPT = 2000;
-let kept = new WeakMap<ComponentType<never>, Map<string, string>>();
+
+interface Kept {
+  content: string;
+  /** Asked for again since it was kept or last passed over (evictOne). */
+  used: boolean;
+}
+
+let kept = new WeakMap<ComponentType<never>, Map<string, Kept>>();
 
 /**
  * Lets keptContent render on the server (views/entry-server.tsx): in the browser bundle nothing
@@ -26,7 +33,7 @@ export function keepMarkupWith(render: RenderComponent | undefined): void {
 /**
  * The HTML inside the root element (`root`, with attributes) of what `component` renders with `props`, for a component that
  * renders the same HTML whenever its props are equal (it reads no context, no state, no clock: an
- * inventory card). Rendered once for equal props while among the last 2,000 used, so that a page
+ * inventory card). Rendered once for equal props while among the 2,000 kept, so that a page
  * of 24 cards costs 24 lookups instead of 24 renders; undefined until keepMarkupWith has given a
  * renderer. The caller writes the root element itself with this as its content, and in the browser
  * the component renders and hydrates against it, which is what it renders. The props are the key
@@ -38,18 +45,33 @@ export function keptContent<Props extends object>(component: ComponentType<Props
   let renders = kept.get(component as ComponentType<never>);
   if (!renders) kept.set(component as ComponentType<never>, (renders = new Map()));
   const key = `${root}\n${JSON.stringify(props)}`;
-  let content = renders.get(key);
-  if (content === undefined) {
-    const html = renderToHtml(component, props);
-    // `<article class="…">…</article>`: what lies between the root's start and end tags. Anything
-    // else (React writing a preload link before an eager image) is rendered in place, never kept.
-    if (!/^[ >]$/.test(html.charAt(root.length + 1)) || !html.startsWith(`<${root}`) || !html.endsWith(`</${root}>`)) return undefined;
-    content = html.slice(html.indexOf('>') + 1, -`</${root}>`.length);
-    if (renders.size >= MAX_KEPT) renders.delete(renders.keys().next().value!);
-  } else {
-    // Most recently used last.
-    renders.delete(key);
+  const found = renders.get(key);
+  if (found) {
+    found.used = true;
+    return found.content;
   }
-  renders.set(key, content);
+  const html = renderToHtml(component, props);
+  // `<article class="…">…</article>`: what lies between the root's start and end tags. Anything
+  // else (React writing a preload link before an eager image) is rendered in place, never kept.
+  if (!/^[ >]$/.test(html.charAt(root.length + 1)) || !html.startsWith(`<${root}`) || !html.endsWith(`</${root}>`)) return undefined;
+  const content = html.slice(html.indexOf('>') + 1, -`</${root}>`.length);
+  if (renders.size >= MAX_KEPT) evictOne(renders);
+  renders.set(key, { content, used: false });
   return content;
+}
+
+/**
+ * Makes room for one more (second chance, the clock algorithm): the oldest entry not asked for
+ * since it was kept or last passed over goes; one asked for since goes to the back, marked unused.
+ * A hit only marks its entry: it allocates nothing and leaves its request's key behind in no map
+ * (re-inserted on every hit, 24 keys a page outlived their request and were promoted to the old
+ * generation).
+ */
+function evictOne(renders: Map<string, Kept>): void {
+  for (const [key, entry] of renders) {
+    renders.delete(key);
+    if (!entry.used) return;
+    entry.used = false;
+    renders.set(key, entry);
+  }
 }
