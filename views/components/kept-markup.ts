@@ -63,9 +63,8 @@ export function keptContent<Props extends object>(component: ComponentType<Props
 /**
  * Makes room for one more (second chance, the clock algorithm): the oldest entry not asked for
  * since it was kept or last passed over goes; one asked for since goes to the back, marked unused.
- * A hit only marks its entry: it allocates nothing and leaves its request's key behind in no map
- * (re-inserted on every hit, 24 keys a page outlived their request and were promoted to the old
- * generation).
+ * A hit only marks its entry: it allocates nothing and leaves no key of its request behind (moved
+ * to the back on every hit, an entry took the new key, so each page's 24 keys outlived it).
  */
 function evictOne(renders: Map<string, Kept>): void {
   for (const [key, entry] of renders) {
