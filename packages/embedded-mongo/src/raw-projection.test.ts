@@ -3,24 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { decodeDocument } from './deserialize-options';
 import { compileRawProjection } from './raw-projection';
 import { compileSimpleProjection } from './simple-projection';
+import { CARD_PROJECTION } from '../test/card-projection';
 
-/** The inventory card's projection (services/inventory/inventory-vehicle.ts), as the site sends it. */
-const CARD = {
-  _id: 0,
-  id: 1,
-  slug: 1,
-  name: 1,
-  description: 1,
-  brand: 1,
-  category: 1,
-  price: 1,
-  images: { $slice: ['$images', 1] },
-  is_new: 1,
-  'unit.brandName': 1,
-  'unit.condition': 1,
-  'unit.status': 1,
-  firstPhoto: { $arrayElemAt: ['$unit.photos', 0] },
-};
+const CARD = CARD_PROJECTION;
 
 /** Each spec, and how many of DOCUMENTS it writes (the others hold what it leaves to the decoded way). */
 const SPECS: Array<[Document, number]> = [
