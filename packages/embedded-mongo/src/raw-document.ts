@@ -41,7 +41,8 @@ function documentSize(document: Document | unknown[]): number {
   return size;
 }
 
-const entriesOf = (document: Document | unknown[]) => (Array.isArray(document) ? document.map((value, index) => [String(index), value] as const) : Object.entries(document));
+const entriesOf = (document: Document | unknown[]) =>
+  Array.isArray(document) ? document.map((value, index) => [String(index), value] as const) : Object.entries(document);
 
 /** An array or a plain document that holds raw documents: written element by element. */
 const isContainerOfRaw = (value: unknown): value is Document | unknown[] => (Array.isArray(value) || isPlainDocument(value)) && holdsRaw(value);

@@ -252,7 +252,9 @@ describe("a page's cards are written from the stored bytes", () => {
       .toArray();
     expect(facet!.page.length).toBeGreaterThan(0);
     expect(decoding.written).toBe(facet!.page.length);
-    expect(facet!.page).toEqual(await cards.aggregate(decodedWay([{ $match: search }, { $sort: { order: 1 } }, { $skip: 2 }, { $limit: 24 }, { $project: CARD }])).toArray());
+    expect(facet!.page).toEqual(
+      await cards.aggregate(decodedWay([{ $match: search }, { $sort: { order: 1 } }, { $skip: 2 }, { $limit: 24 }, { $project: CARD }])).toArray(),
+    );
     expect(facet!.count).toEqual([{ n: await cards.countDocuments(search) }]);
   });
 
