@@ -1,7 +1,7 @@
 import { BSONSymbol, Binary, Code, Decimal128, Double, Int32, Long, ObjectId, Timestamp, deserialize, serialize, type Document } from 'bson';
 import { describe, expect, it } from 'vitest';
 import { decodeDocument } from './deserialize-options';
-import { compileRawProjection } from './raw-projection';
+import { compileRawProjection, rawProjectionFor } from './raw-projection';
 import { compileSimpleProjection } from './simple-projection';
 import { CARD_PROJECTION } from '../test/card-projection';
 
@@ -98,5 +98,10 @@ describe('compileRawProjection', () => {
   it('takes only projections of the plain kind', () => {
     expect(compileRawProjection({ name: 1, label: { $concat: ['$brand', ' ', '$category'] } })).toBeUndefined();
     expect(compileRawProjection({ specifications: 0 })).toBeUndefined();
+  });
+
+  it('is compiled once for a spec the store is sent again', () => {
+    expect(rawProjectionFor({ ...CARD })).toBe(rawProjectionFor(CARD));
+    expect(rawProjectionFor({ specifications: 0 })).toBeUndefined();
   });
 });

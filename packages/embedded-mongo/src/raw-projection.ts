@@ -71,6 +71,23 @@ export function compileRawProjection(spec: unknown): RawProjection | undefined {
   };
 }
 
+/** How many compiled projections are kept by their spec: a site sends a handful. */
+const MAX_COMPILED = 64;
+const compiled = new Map<string, RawProjection | undefined>();
+
+/**
+ * compileRawProjection, compiled once per spec: compiling the card's projection costs about 30 µs,
+ * and every inventory page, filtered page and search sends the same one.
+ */
+export function rawProjectionFor(spec: unknown): RawProjection | undefined {
+  const key = JSON.stringify(spec);
+  if (compiled.has(key)) return compiled.get(key);
+  if (compiled.size >= MAX_COMPILED) compiled.clear();
+  const projection = compileRawProjection(spec);
+  compiled.set(key, projection);
+  return projection;
+}
+
 /** The place of `name` among `names`, added if it is not there yet. */
 function slotOf(names: Names, name: Uint8Array): number {
   const at = names.findIndex((known) => sameBytes(known, name));

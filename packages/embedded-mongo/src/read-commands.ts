@@ -6,7 +6,7 @@ import { CommandArguments, toInteger, validCollectionName } from './command-argu
 import type { CommandContext, CommandTable } from './command-context';
 import type { QueryShape } from './document-query';
 import { facetPipelines } from './facet-pipelines';
-import { compileRawProjection } from './raw-projection';
+import { rawProjectionFor } from './raw-projection';
 import { projectionFields } from './fields-read';
 import { MongoCommandError } from './mongo-command-error';
 import { pathValues } from './path-values';
@@ -175,7 +175,7 @@ function readPipeline(collection: SqliteCollection | undefined, stages: Document
     const n = collection ? collection.countMatching(read.filter) : 0;
     return n > 0 ? [counted(n)] : [];
   }
-  const project = answer && collection && rest.length === 1 && Object.keys(rest[0]!).length === 1 ? compileRawProjection(rest[0]!.$project) : undefined;
+  const project = answer && collection && rest.length === 1 && Object.keys(rest[0]!).length === 1 ? rawProjectionFor(rest[0]!.$project) : undefined;
   const raw = project && collection?.selectRaw(read, project);
   if (raw && answer) {
     answer.raw = true;

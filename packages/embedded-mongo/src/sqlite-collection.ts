@@ -138,10 +138,9 @@ export class SqliteCollection {
    * checked or returned; a sort no index gives is done in memory over the matching documents.
    */
   select(shape: QueryShape): Document[] {
-    const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
-    if (sort && '$natural' in sort) return queryDocuments(this.matching(shape.filter), { ...shape, filter: undefined });
-    const plan = this.plan(shape.filter, sort, shape.collation);
-    const residual = this.residual(shape.filter, plan);
+    const planned = this.inOrder(shape);
+    if (!planned) return queryDocuments(this.matching(shape.filter), { ...shape, filter: undefined });
+    const { sort, plan, residual } = planned;
     const decodeRow = this.decoder(shape, plan, sort);
     const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual, decodeRow), { ...shape, filter: undefined });
     if (sort && plan.order === 'natural') return inMemory();
@@ -156,17 +155,23 @@ export class SqliteCollection {
    * must be decoded instead: a sort done in memory, or a document the projection is unsure of.
    */
   selectRaw(shape: QueryShape, project: RawProjection): RawDocument[] | undefined {
-    const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
-    if (sort && '$natural' in sort) return undefined;
-    const plan = this.plan(shape.filter, sort, shape.collation);
-    if (sort && plan.order === 'natural') return undefined;
-    const residual = this.residual(shape.filter, plan);
+    const planned = this.inOrder(shape);
+    if (!planned || (planned.sort && planned.plan.order === 'natural')) return undefined;
+    const { sort, plan, residual } = planned;
     // Decoded only to be checked: the residual filter's fields and the sort's, nothing else.
     const checked = residual || (plan.order !== 'natural' && sort) ? this.decoder({ ...shape, fieldsRead: new Set<string>() }, plan, sort) : undefined;
     return this.readInOrder(shape, plan, sort, residual, checked, (row) => {
       const bytes = project(row.doc);
       return bytes && new RawDocument(bytes);
     });
+  }
+
+  /** A read's sort (none when empty), plan and residual filter; undefined for a `$natural` sort, which reads every match. */
+  private inOrder(shape: QueryShape): { sort: Document | undefined; plan: QueryPlan; residual: ((document: Document) => boolean) | undefined } | undefined {
+    const sort = shape.sort && Object.keys(shape.sort).length > 0 ? shape.sort : undefined;
+    if (sort && '$natural' in sort) return undefined;
+    const plan = this.plan(shape.filter, sort, shape.collation);
+    return { sort, plan, residual: this.residual(shape.filter, plan) };
   }
 
   /**

@@ -18,8 +18,8 @@ vi.mock('../src/raw-projection', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../src/raw-projection')>();
   return {
     ...actual,
-    compileRawProjection: (spec: unknown) => {
-      const project = actual.compileRawProjection(spec);
+    rawProjectionFor: (spec: unknown) => {
+      const project = actual.rawProjectionFor(spec);
       return (
         project &&
         ((stored: Uint8Array) => {
