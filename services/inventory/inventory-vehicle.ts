@@ -1,5 +1,6 @@
 import type { VehicleRecord } from '../../models/vehicle.model';
 import type { CardPhoto, InventoryVehicle } from '../../src/catalog/inventory-listing';
+import { cardDescription } from '../../src/catalog/card-description';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { photoAtBase } from '../photos/photo-paths';
 
@@ -35,7 +36,17 @@ function cardPhoto(photo: UnitPhoto): CardPhoto {
 /** A stored vehicle as an inventory card reads it, its photo where PHOTO_BASE_URL says (unset: the site's /photos). */
 export function inventoryVehicle(record: InventoryRecord, photoBaseUrl?: string): InventoryVehicle {
   const { id, slug, name, description, brand, category, price, images, is_new, unit, firstPhoto } = record;
-  const card: InventoryVehicle = { id, slug, name, description, brand, category, price: price ?? null, images: images ?? [], isNew: is_new ?? true };
+  const card: InventoryVehicle = {
+    id,
+    slug,
+    name,
+    description: cardDescription(description),
+    brand,
+    category,
+    price: price ?? null,
+    images: images ?? [],
+    isNew: is_new ?? true,
+  };
   if (unit?.brandName && unit.condition && unit.status) card.unit = { brandName: unit.brandName, condition: unit.condition, status: unit.status };
   if (firstPhoto) card.photo = cardPhoto(photoAtBase(firstPhoto, photoBaseUrl));
   return card;

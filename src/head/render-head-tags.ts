@@ -8,9 +8,14 @@ export function escapeAttribute(value: string): string {
 
 const JSON_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026' };
 
-/** JSON inside a script element must not be able to close it (one pass over the JSON). */
+/** JSON made safe inside a script element, which it must not be able to close (one pass over the JSON). */
+export function escapeJsonForScript(json: string): string {
+  return json.replace(/[<>&]/g, (character) => JSON_ESCAPES[character]!);
+}
+
+/** A value as JSON inside a script element (escapeJsonForScript). */
 export function serializeJsonLd(value: object): string {
-  return JSON.stringify(value).replace(/[<>&]/g, (character) => JSON_ESCAPES[character]!);
+  return escapeJsonForScript(JSON.stringify(value));
 }
 
 /** The head as HTML, for the server-rendered document. */

@@ -120,17 +120,18 @@ function compressQuickly(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buf
 }
 
 /**
- * Brotli's quality for a response sent once and never kept (a page made for one visitor): on a
- * search page of 85 KB, 11,435 bytes in 0.24 ms, against 10,582 in 0.52 ms at quality 2 and 10,414
- * in 1.0 ms at 4; a prefilled contact page 9,641 bytes against 8,951 at 2. Either fits in the
- * first flight of a new connection (ten segments, 14.6 KB, headers included), so the shopper waits
- * no longer for its 8% more bytes, and each search costs the server a quarter of a millisecond less.
+ * Brotli's quality for a response sent once and never kept (a page made for one visitor): brotli's
+ * one-pass quality 0. Twelve search pages of 82-86 KB and a prefilled contact page came to 11,844
+ * bytes on average in 0.16-0.19 ms, against 11,290 in 0.23-0.26 ms at quality 1 and about 10,550 in
+ * 0.5 ms at 2 (a search page alone: 12,022 against 11,448 and 10,595). Each fits in the first
+ * flight of a new connection (ten segments, 14.6 KB, headers included), so the shopper waits no
+ * longer for its 5% more bytes, and each search costs the server 0.07 ms less than at quality 1.
  */
-const ONCE_BROTLI_QUALITY = 1;
+const ONCE_BROTLI_QUALITY = 0;
 
 /**
  * A body compressed for a response sent once and never kept (a page made for one visitor): brotli
- * 1, or gzip at its default level for the rare client without brotli. In the calling thread: on the
+ * 0, or gzip at its default level for the rare client without brotli. In the calling thread: on the
  * thread pool the same search page cost the web thread as much (0.5 ms, handing the work over and
  * taking the output back) and the pool its 0.6 ms besides (BENCHMARKS.md, "Searches at the cost of
  * their answer"); the event loop waits half a millisecond beside the render's four.

@@ -89,7 +89,7 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
 
 /**
  * Writes a response made for one request, never kept and never revalidated (no ETag): compressed
- * once (`compressOnce`, brotli 1), in the encoding the request accepts, in one call rather than
+ * once (`compressOnce`, brotli 0), in the encoding the request accepts, in one call rather than
  * through the compression middleware's stream, and written directly (writeHead/end) as
  * sendPrecompressed writes.
  */

@@ -188,6 +188,20 @@ describe('pages that stay small as the catalog grows', () => {
     expect(offers.itemListElement).toHaveLength(3);
   });
 
+  it("carries each card's description as the card shows it, not the whole description no card shows", async () => {
+    const { text } = await request(site.app).get('/inventory').expect(200);
+    const data = JSON.parse(/<script type="application\/json" id="router-hydration-data">(.*?)<\/script>/s.exec(text)![1]!) as { loaderData: Record<string, unknown> };
+    const { vehicles } = (data.loaderData['inventory-page'] as { vehicles: { vehicles: Array<{ slug: string; description: string }> } }).vehicles;
+    const shown = [...resultsOf(text).matchAll(/<p class="mt-2 text-sm text-ink-600">([\s\S]*?)<\/p>/g)].map((match) => textOf(match[1]!));
+    expect(vehicles).toHaveLength(PAGE);
+    expect(vehicles.map((vehicle) => vehicle.description)).toEqual(shown);
+    const whole = new Map(catalog.map((vehicle) => [vehicle.slug, (vehicle as unknown as { description: string }).description]));
+    // Whole sentences, or the first one's words and an ellipsis: the start of the whole description.
+    const isStartOfWhole = (vehicle: { slug: string; description: string }) => whole.get(vehicle.slug)!.startsWith(vehicle.description.replace(/…$/, ''));
+    expect(vehicles.every((vehicle) => vehicle.description.length <= 140 && isStartOfWhole(vehicle))).toBe(true);
+    expect(vehicles.some((vehicle) => whole.get(vehicle.slug)!.length > vehicle.description.length)).toBe(true);
+  });
+
   it.each([
     ['evolution', 'EVOLUTION'],
     ['denago', 'DENAGO'],

@@ -3,7 +3,7 @@ import { SiteLink } from './site-link';
 import type { CardPhoto } from '../../src/catalog/inventory-listing';
 import type { Vehicle } from '../../src/catalog/vehicle';
 import { formatPrice } from '../../src/catalog/format-price';
-import { shortenText } from '../../src/text/shorten-text';
+import { cardDescription } from '../../src/catalog/card-description';
 import { vehiclePath } from '../../src/catalog/vehicle-path';
 import { Badge, type BadgeTone } from './badge';
 import { keptContent } from './kept-markup';
@@ -17,8 +17,6 @@ const CARD_SIZES = '(min-width: 1024px) 23rem, (min-width: 640px) 50vw, 100vw';
 /** A card's frame, written by the server around a card's kept content too (CatalogVehicleCard on the server). */
 const CARD_CLASSES =
   'group relative flex h-full flex-col overflow-hidden rounded-[var(--radius-card)] bg-white shadow-[var(--shadow-card)] ring-1 ring-ink-200/70 transition-shadow hover:shadow-lg';
-/** About three lines of a card's text at its narrowest. */
-const CARD_DESCRIPTION_LIMIT = 140;
 
 export interface VehicleCardProps {
   href: string;
@@ -78,7 +76,7 @@ export function VehicleCard({ href, name, image, srcSet, priceLabel, badge, desc
           </SiteLink>
         </Heading>
         {/* Whole sentences (or whole words) rather than a clamp, which would cut "35-45" in two. */}
-        {description ? <p className="mt-2 text-sm text-ink-600">{withFiguresTogether(shortenText(description, CARD_DESCRIPTION_LIMIT))}</p> : null}
+        {description ? <p className="mt-2 text-sm text-ink-600">{withFiguresTogether(cardDescription(description))}</p> : null}
         <p className="mt-auto pt-4 text-xl font-extrabold text-brand-800">{priceLabel}</p>
       </div>
     </article>
