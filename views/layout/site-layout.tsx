@@ -5,7 +5,7 @@ import { deferredHydration } from './deferred-hydration';
 import { DocumentHead } from './document-head';
 import { MobileCallBar } from './mobile-call-bar';
 import { ScrollToTop } from './scroll-to-top';
-import { SiteHeader } from './site-header';
+import { KeptSiteHeader, SiteHeader } from './site-header';
 import { ToastRegion } from './toast-region';
 
 /** Marks the document once React has hydrated it, for tests and for CSS that needs JavaScript. */
@@ -44,7 +44,7 @@ const SiteFooter = deferredHydration(() => import('./site-footer').then((module)
 export function SiteLayout() {
   return (
     <SiteStoreProvider>
-      <SiteHeader />
+      {typeof import.meta.env === 'undefined' || import.meta.env.SSR ? <KeptSiteHeader /> : <SiteHeader />}
       <main id="main" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>

@@ -12,6 +12,22 @@ interface SiteNavLinkProps {
   children: ReactNode;
 }
 
+/** Whether NavLink marks a link to `to` current at `pathname`: the same address, or unless `end` one below it, regardless of case. */
+function isCurrentAddress(pathname: string, to: string, end: boolean): boolean {
+  const path = pathname.toLowerCase();
+  const target = to.toLowerCase();
+  return path === target || (!end && path.startsWith(target) && path.charAt(target !== '/' && target.endsWith('/') ? target.length - 1 : target.length) === '/');
+}
+
+/**
+ * The navigation's item current at `pathname` (SiteNavigation marks it), or null. The items' first
+ * segments differ, so at most one is. The server's kept header is the same for every page of one
+ * (site-header.tsx).
+ */
+export function currentNavigationItem(pathname: string): string | null {
+  return navigation.find((item) => isCurrentAddress(pathname, item.to, item.to === '/'))?.to ?? null;
+}
+
 /**
  * What React Router's `<NavLink>` renders for an address from the site's root, on the server: the
  * same `<a>`, attribute for attribute, current ("page") when the address is the location's or, unless
@@ -21,10 +37,7 @@ interface SiteNavLinkProps {
  * handlers and no pending navigation, so onClick and NavLink's pending state change nothing here.
  */
 export function ServerNavLink({ to, end = false, onClick: _onClick, className, children }: SiteNavLinkProps) {
-  const pathname = useLocation().pathname.toLowerCase();
-  const target = to.toLowerCase();
-  const isActive =
-    pathname === target || (!end && pathname.startsWith(target) && pathname.charAt(target !== '/' && target.endsWith('/') ? target.length - 1 : target.length) === '/');
+  const isActive = isCurrentAddress(useLocation().pathname, to, end);
   return (
     <a aria-current={isActive ? 'page' : undefined} className={className({ isActive })} href={to} data-discover="true">
       {children}
