@@ -23,6 +23,9 @@ type RenderPage = PageRenderer['render'];
 export function fileTemplateRenderer(templatePath: string, render: RenderPage, manifestPath?: string, table: PageTable = PUBLIC_PAGES): PageRenderer {
   let template: Promise<string> | undefined;
   let manifest: Promise<BuildManifest | null> | undefined;
+  // The tags of each matched route list, worked out from the manifest once: the route table has a
+  // few dozen lists, and a page asked for again (a search) would walk the manifest again.
+  const tagsByRoutes = new Map<string, string>();
   return {
     template: () => (template ??= readFile(templatePath, 'utf8')),
     render,
@@ -30,11 +33,17 @@ export function fileTemplateRenderer(templatePath: string, render: RenderPage, m
       manifest ??= manifestPath ? readFile(manifestPath, 'utf8').then((text) => JSON.parse(text) as BuildManifest) : Promise.resolve(null);
       const loaded = await manifest;
       if (!loaded) return '';
-      const { entry, page } = initialAssets(loaded, routeIds, table);
-      // The entry's own imports (the framework chunk) and the page's chunks, found with the entry
-      // rather than after it has run; low priority, like the entry itself (vite.config.ts): the
-      // first paint does not need them. The entry is the template's script tag.
-      return [...entry.slice(1), ...page].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('\n    ');
+      const key = routeIds.join('\n');
+      let tags = tagsByRoutes.get(key);
+      if (tags === undefined) {
+        const { entry, page } = initialAssets(loaded, routeIds, table);
+        // The entry's own imports (the framework chunk) and the page's chunks, found with the entry
+        // rather than after it has run; low priority, like the entry itself (vite.config.ts): the
+        // first paint does not need them. The entry is the template's script tag.
+        tags = [...entry.slice(1), ...page].map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('\n    ');
+        tagsByRoutes.set(key, tags);
+      }
+      return tags;
     },
   };
 }

@@ -59,3 +59,63 @@ export function zeroAt(bytes: Uint8Array, at: number): number {
   for (let end = at; end < bytes.length; end += 1) if (bytes[end] === 0) return end;
   return -1;
 }
+
+/** Whether `bytes` holds `name` from `start`. */
+export function sameBytesAt(bytes: Uint8Array, start: number, name: Uint8Array): boolean {
+  for (let at = 0; at < name.length; at += 1) if (bytes[start + at] !== name[at]) return false;
+  return true;
+}
+
+/** BSON types whose decoded value sorts as its index key says (index-key.ts, isRangeComparable): double, string, undefined, ObjectId, boolean, date, null, int32. */
+const PLAIN_SORT_TYPES: ReadonlySet<number> = new Set([0x01, 0x02, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x10]);
+/** Types whose decoded value does not: a document, an array, binary, a regular expression, code, a timestamp, a Long, a Decimal, max and min key. */
+const OTHER_SORT_TYPES: ReadonlySet<number> = new Set([0x03, 0x04, 0x05, 0x0b, 0x0d, 0x0f, 0x11, 0x12, 0x13, 0x7f, 0xff]);
+/** Types below which a dotted path is missing, so the value sorts as null: a scalar or a value the decoder makes an object of its own (a Date, a Long...). */
+const SCALAR_TYPES: ReadonlySet<number> = new Set([0x01, 0x02, 0x05, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0d, 0x0f, 0x10, 0x11, 0x12, 0x13, 0x7f, 0xff]);
+
+/**
+ * Whether the value at a path of a stored document (its names as bytes) sorts as its index key
+ * says, read on the bytes: what sqlite-collection's isPlainSortValue answers for the decoded
+ * document. A number, a string, a date, a boolean, an ObjectId, null or a missing path do; an
+ * array, a document, a Long or a Decimal on the path's end, or an array on its way, do not.
+ * Undefined when the bytes cannot tell as surely as the decoded document would: a `$` name (the
+ * decoder makes a DBRef of `$ref` and `$id`), a name met twice, a regular expression on the way, a
+ * type the decoder may read otherwise (a symbol, a DBPointer), bytes that do not add up.
+ */
+export function plainSortValueAt(bytes: Uint8Array, path: readonly Uint8Array[]): boolean | undefined {
+  let at = 0;
+  for (let depth = 0; depth < path.length; depth += 1) {
+    const element = elementNamed(bytes, at, path[depth]!);
+    if (element === undefined) return undefined;
+    if (element === null) return true;
+    if (depth === path.length - 1) return PLAIN_SORT_TYPES.has(element.type) ? true : OTHER_SORT_TYPES.has(element.type) ? false : undefined;
+    if (element.type === 0x04) return false;
+    if (element.type === 0x03) at = element.value;
+    else return SCALAR_TYPES.has(element.type) ? true : undefined;
+  }
+  return true;
+}
+
+/**
+ * The one element named `name` in the document at `at`: its type and where its value starts; null
+ * when there is none; undefined when unsure (a `$` name, the name twice, bytes that do not add up).
+ */
+function elementNamed(bytes: Uint8Array, at: number, name: Uint8Array): { type: number; value: number } | null | undefined {
+  if (at + 5 > bytes.length) return undefined;
+  const last = at + int32At(bytes, at) - 1;
+  if (last >= bytes.length || last < at + 4 || bytes[last] !== 0) return undefined;
+  let found: { type: number; value: number } | null = null;
+  for (let cursor = at + 4; cursor < last;) {
+    const type = bytes[cursor]!;
+    const nameEnd = zeroAt(bytes, cursor + 1);
+    if (nameEnd < 0 || nameEnd >= last || bytes[cursor + 1] === 0x24) return undefined;
+    const end = valueEnd(bytes, type, nameEnd + 1);
+    if (end < 0 || end > last) return undefined;
+    if (nameEnd - cursor - 1 === name.length && sameBytesAt(bytes, cursor + 1, name)) {
+      if (found) return undefined;
+      found = { type, value: nameEnd + 1 };
+    }
+    cursor = end;
+  }
+  return found;
+}

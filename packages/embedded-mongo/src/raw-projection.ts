@@ -1,4 +1,4 @@
-import { int32At, valueEnd, zeroAt } from './bson-walk';
+import { int32At, sameBytesAt, valueEnd, zeroAt } from './bson-walk';
 import { plainProjection, type Step } from './simple-projection';
 
 /**
@@ -261,11 +261,6 @@ function isIndexName(bytes: Uint8Array, start: number, end: number, index: numbe
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && sameBytesAt(a, 0, b);
-}
-
-function sameBytesAt(bytes: Uint8Array, start: number, name: Uint8Array): boolean {
-  for (let at = 0; at < name.length; at += 1) if (bytes[start + at] !== name[at]) return false;
-  return true;
 }
 
 /** A BSON document written a piece at a time; it grows as needed. */

@@ -5,12 +5,13 @@ import type { IndexEntry } from './index-definition';
 import type { SQLInputValue } from 'node:sqlite';
 import { compileFilter, queryDocuments } from './document-query';
 import type { QueryShape } from './document-query';
-import { AFTER_PREFIX, encodeKeyPart, isRangeComparable, leadingKeyPart } from './index-key';
+import { AFTER_PREFIX, encodeKeyPart, leadingKeyPart } from './index-key';
 import { MongoCommandError } from './mongo-command-error';
 import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode, decodeOnly } from './deserialize-options';
+import { isPlainSortValue, sortCheckOnBytes } from './sort-values';
 import { RawDocument } from './raw-document';
 import type { RawProjection } from './raw-projection';
 import { filterFields, sortedFields } from './fields-read';
@@ -34,6 +35,12 @@ interface StoredIndex {
 interface DocumentRow {
   rid: number;
   doc: Uint8Array;
+}
+
+/** A text search as SQL over the text index's tables: the rowids it finds. */
+interface TextMatch {
+  sql: string;
+  parameters: SQLInputValue[];
 }
 
 const SQLITE_CONSTRAINT = 19;
@@ -81,6 +88,8 @@ export class SqliteCollection {
   private writes = 0;
   private readonly heldRanges = new HeldForVersion<Int32Array>(HELD_RANGES);
   private readonly heldSets = new HeldForVersion<RidBits>(HELD_SETS);
+  /** The last text search's SQL (textMatch), by its index's table and the search. */
+  private lastTextMatch: { key: string; match: TextMatch | undefined } | undefined;
 
   constructor(store: StoreStatements, info: CollectionInfo, indexes: { id: number; spec: Document }[]) {
     this.store = store;
@@ -158,12 +167,16 @@ export class SqliteCollection {
     const planned = this.inOrder(shape);
     if (!planned || (planned.sort && planned.plan.order === 'natural')) return undefined;
     const { sort, plan, residual } = planned;
-    // Decoded only to be checked: the residual filter's fields and the sort's, nothing else.
-    const checked = residual || (plan.order !== 'natural' && sort) ? this.decoder({ ...shape, fieldsRead: new Set<string>() }, plan, sort) : undefined;
-    return this.readInOrder(shape, plan, sort, residual, checked, (row) => {
+    const output = (row: DocumentRow) => {
       const bytes = project(row.doc);
       return bytes && new RawDocument(bytes);
-    });
+    };
+    // With no residual filter, the sort's values are checked on the bytes: nothing is decoded.
+    const onBytes = !residual && sort && plan.order !== 'natural' ? sortCheckOnBytes(sort) : undefined;
+    if (onBytes) return this.readInOrder(shape, plan, undefined, undefined, undefined, output, onBytes);
+    // Decoded only to be checked: the residual filter's fields and the sort's, nothing else.
+    const checked = residual || (plan.order !== 'natural' && sort) ? this.decoder({ ...shape, fieldsRead: new Set<string>() }, plan, sort) : undefined;
+    return this.readInOrder(shape, plan, sort, residual, checked, output);
   }
 
   /** A read's sort (none when empty), plan and residual filter; undefined for a `$natural` sort, which reads every match. */
@@ -179,7 +192,8 @@ export class SqliteCollection {
    * as `output` gives it: skip and limit applied; each row decoded by `decodeRow` when it must be
    * checked (the residual filter, a sort value) or is output decoded. In natural or index order the
    * scan stops once the limit is reached. Undefined when a sort value is one key bytes cannot order
-   * (the caller sorts in memory) or `output` refuses a document.
+   * (the caller sorts in memory) or `output` refuses a document. `sortsPlainly` checks the sort's
+   * values on a row's bytes instead of on its decoded document (sortCheckOnBytes; undefined: unsure).
    */
   private readInOrder<T>(
     shape: QueryShape,
@@ -188,6 +202,7 @@ export class SqliteCollection {
     residual: ((document: Document) => boolean) | undefined,
     decodeRow: ((bytes: Uint8Array) => Document) | undefined,
     output: (row: DocumentRow, document: Document | undefined) => T | undefined,
+    sortsPlainly?: (row: DocumentRow) => boolean | undefined,
   ): T[] | undefined {
     const ordered = plan.order !== 'natural';
     const sortFields = sort ? Object.keys(sort) : [];
@@ -206,7 +221,7 @@ export class SqliteCollection {
       const document = decodeRow?.(row.doc);
       if (residual && !residual(document!)) continue;
       // Arrays, embedded documents, Longs and Decimals sort in ways key bytes do not show.
-      if (ordered && !sortFields.every((field) => isPlainSortValue(document!, field))) return undefined;
+      if (ordered && !(sortsPlainly ? sortsPlainly(row) === true : sortFields.every((field) => isPlainSortValue(document!, field)))) return undefined;
       if (toSkip > 0) {
         toSkip -= 1;
         continue;
@@ -399,7 +414,15 @@ export class SqliteCollection {
    * are combined as sets (INTERSECT, EXCEPT): `rowid IN (…)` beside a MATCH would run the MATCH
    * again for every rowid of the list.
    */
-  private textMatch(text: NonNullable<QueryPlan['text']>): { sql: string; parameters: SQLInputValue[] } | undefined {
+  private textMatch(text: NonNullable<QueryPlan['text']>): TextMatch | undefined {
+    // A search's count and its page each ask for the same one, once each (a search's $facet).
+    const key = `${this.textTable(text.index)}\n${JSON.stringify(text.search)}`;
+    if (this.lastTextMatch?.key !== key) this.lastTextMatch = { key, match: this.textMatchOf(text) };
+    return this.lastTextMatch.match;
+  }
+
+  /** textMatch's SQL, worked out. */
+  private textMatchOf(text: NonNullable<QueryPlan['text']>): TextMatch | undefined {
     const words = ftsQuery(text.search);
     if (words === undefined) return undefined;
     const wordTable = this.textTable(text.index);
@@ -833,19 +856,6 @@ function countHeld(held: HeldPlan): number {
 }
 
 /** A sort field's value that the index key orders as MongoDB does: a scalar of a comparable type, null or missing. */
-function isPlainSortValue(document: Document, path: string): boolean {
-  let value: unknown = document;
-  for (const part of path.split('.')) {
-    if (value === null || value === undefined) return true;
-    if (Array.isArray(value)) return false;
-    // Below a scalar the path is missing, which sorts as null.
-    if (typeof value !== 'object' || (value as { _bsontype?: unknown })._bsontype !== undefined || value instanceof Date) return true;
-    value = (value as Document)[part];
-  }
-  if (value === null || value === undefined) return true;
-  return !Array.isArray(value) && isRangeComparable(value);
-}
-
 /** What of a filter a candidate of a plan is checked against: $text is answered in SQL (scan), words and phrases alike. */
 function checkedFilter(filter: Document | undefined, plan: QueryPlan): Document | undefined {
   return plan.text ? withoutText(filter) : filter;
