@@ -85,7 +85,7 @@ const SCALAR_TYPES: ReadonlySet<number> = new Set([0x01, 0x02, 0x05, 0x06, 0x07,
 export function plainSortValueAt(bytes: Uint8Array, path: readonly Uint8Array[]): boolean | undefined {
   let at = 0;
   for (let depth = 0; depth < path.length; depth += 1) {
-    const element = elementNamed(bytes, at, path[depth]!);
+    const element = elementsNamed(bytes, at, [path[depth]!])?.[0];
     if (element === undefined) return undefined;
     if (element === null) return true;
     if (depth === path.length - 1) return PLAIN_SORT_TYPES.has(element.type) ? true : OTHER_SORT_TYPES.has(element.type) ? false : undefined;
@@ -96,26 +96,40 @@ export function plainSortValueAt(bytes: Uint8Array, path: readonly Uint8Array[])
   return true;
 }
 
+/** One element of a stored document: its type, where it starts (the type byte), where its value starts and where it ends. */
+export interface Element {
+  type: number;
+  start: number;
+  value: number;
+  end: number;
+}
+
 /**
- * The one element named `name` in the document at `at`: its type and where its value starts; null
- * when there is none; undefined when unsure (a `$` name, the name twice, bytes that do not add up).
+ * The elements of the document at `at` with each of `names`, in their places (null for a name it
+ * has not), in one pass over it; undefined when unsure: a `$` name (the decoder makes a document
+ * with `$ref` and `$id` a DBRef), a name read twice, bytes that do not add up.
  */
-function elementNamed(bytes: Uint8Array, at: number, name: Uint8Array): { type: number; value: number } | null | undefined {
+export function elementsNamed(bytes: Uint8Array, at: number, names: readonly Uint8Array[]): Array<Element | null> | undefined {
   if (at + 5 > bytes.length) return undefined;
   const last = at + int32At(bytes, at) - 1;
   if (last >= bytes.length || last < at + 4 || bytes[last] !== 0) return undefined;
-  let found: { type: number; value: number } | null = null;
-  for (let cursor = at + 4; cursor < last;) {
+  const found: Array<Element | null> = names.map(() => null);
+  let cursor = at + 4;
+  while (cursor < last) {
     const type = bytes[cursor]!;
     const nameEnd = zeroAt(bytes, cursor + 1);
     if (nameEnd < 0 || nameEnd >= last || bytes[cursor + 1] === 0x24) return undefined;
     const end = valueEnd(bytes, type, nameEnd + 1);
     if (end < 0 || end > last) return undefined;
-    if (nameEnd - cursor - 1 === name.length && sameBytesAt(bytes, cursor + 1, name)) {
-      if (found) return undefined;
-      found = { type, value: nameEnd + 1 };
+    const length = nameEnd - cursor - 1;
+    for (let slot = 0; slot < names.length; slot += 1) {
+      const name = names[slot]!;
+      if (name.length !== length || !sameBytesAt(bytes, cursor + 1, name)) continue;
+      if (found[slot]) return undefined;
+      found[slot] = { type, start: cursor, value: nameEnd + 1, end };
+      break;
     }
     cursor = end;
   }
-  return found;
+  return cursor === last ? found : undefined;
 }

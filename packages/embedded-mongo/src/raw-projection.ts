@@ -1,4 +1,4 @@
-import { int32At, sameBytesAt, valueEnd, zeroAt } from './bson-walk';
+import { elementsNamed, int32At, sameBytesAt, valueEnd, zeroAt, type Element } from './bson-walk';
 import { plainProjection, type Step } from './simple-projection';
 
 /**
@@ -123,44 +123,6 @@ function outputTree(steps: readonly Step[], names: Names): Output[] {
     }
   }
   return top;
-}
-
-/** One element of a stored document: its type, where it starts (the type byte), where its value starts and where it ends. */
-interface Element {
-  type: number;
-  start: number;
-  value: number;
-  end: number;
-}
-
-/**
- * The elements of the document at `at` with each of `names`, in their places (null for a name it
- * has not), in one pass over it; undefined when unsure: a `$` name (the decoder makes a document
- * with `$ref` and `$id` a DBRef), a name read twice, bytes that do not add up.
- */
-function elementsNamed(bytes: Uint8Array, at: number, names: Names): Array<Element | null> | undefined {
-  if (at + 5 > bytes.length) return undefined;
-  const last = at + int32At(bytes, at) - 1;
-  if (last >= bytes.length || last < at + 4 || bytes[last] !== 0) return undefined;
-  const found: Array<Element | null> = names.map(() => null);
-  let cursor = at + 4;
-  while (cursor < last) {
-    const type = bytes[cursor]!;
-    const nameEnd = zeroAt(bytes, cursor + 1);
-    if (nameEnd < 0 || nameEnd >= last || bytes[cursor + 1] === 0x24) return undefined;
-    const end = valueEnd(bytes, type, nameEnd + 1);
-    if (end < 0 || end > last) return undefined;
-    const length = nameEnd - cursor - 1;
-    for (let slot = 0; slot < names.length; slot += 1) {
-      const name = names[slot]!;
-      if (name.length !== length || !sameBytesAt(bytes, cursor + 1, name)) continue;
-      if (found[slot]) return undefined;
-      found[slot] = { type, start: cursor, value: nameEnd + 1, end };
-      break;
-    }
-    cursor = end;
-  }
-  return cursor === last ? found : undefined;
 }
 
 const DOCUMENT = 0x03;

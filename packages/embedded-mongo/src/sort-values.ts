@@ -3,11 +3,24 @@ import { plainSortValueAt } from './bson-walk';
 import { isRangeComparable } from './index-key';
 
 /**
+ * Whether a row read in an index's order sorts as that order says, for every field of the sort:
+ * true, false (the page is sorted in memory), or undefined (unsure: the read is done the decoded
+ * way). Checked on the row's stored bytes or on its decoded document.
+ */
+export type SortCheck = (row: { doc: Uint8Array }, document?: Document) => boolean | undefined;
+
+/** isPlainSortValue for every field of a sort, on the row's decoded document (which must read them). */
+export function sortCheckOnDocument(sort: Document | undefined): SortCheck {
+  const fields = Object.keys(sort ?? {});
+  return (_row, document) => fields.every((field) => isPlainSortValue(document!, field));
+}
+
+/**
  * isPlainSortValue for every field of a sort, checked on a row's bytes (bson-walk.ts,
  * plainSortValueAt); undefined for a sort whose paths the bytes cannot answer for: a name that the
  * decoded document would find on Object.prototype (`constructor`) rather than in the document.
  */
-export function sortCheckOnBytes(sort: Document): ((row: { doc: Uint8Array }) => boolean | undefined) | undefined {
+export function sortCheckOnBytes(sort: Document): SortCheck | undefined {
   const encoder = new TextEncoder();
   const paths = Object.keys(sort).map((field) => field.split('.'));
   if (paths.some((path) => path.some((part) => part in Object.prototype))) return undefined;

@@ -11,7 +11,7 @@ import { describePlan } from './plan-description';
 import { filterParts, planQuery, TextIndexMissing } from './query-plan';
 import type { KeyRange, QueryPlan } from './query-plan';
 import { decodeDocument as decode, decodeOnly } from './deserialize-options';
-import { isPlainSortValue, sortCheckOnBytes } from './sort-values';
+import { sortCheckOnBytes, sortCheckOnDocument, type SortCheck } from './sort-values';
 import { RawDocument } from './raw-document';
 import type { RawProjection } from './raw-projection';
 import { filterFields, sortedFields } from './fields-read';
@@ -153,7 +153,7 @@ export class SqliteCollection {
     const decodeRow = this.decoder(shape, plan, sort);
     const inMemory = () => queryDocuments(this.matchingIn({ ...plan, order: 'natural' }, residual, decodeRow), { ...shape, filter: undefined });
     if (sort && plan.order === 'natural') return inMemory();
-    const found = this.readInOrder(shape, plan, sort, residual, decodeRow, (_row, document) => document!);
+    const found = this.readInOrder(shape, plan, residual, decodeRow, (_row, document) => document!, sortCheckOnDocument(sort));
     if (!found) return inMemory();
     return shape.projection && Object.keys(shape.projection).length > 0 ? queryDocuments(found, { projection: shape.projection }) : found;
   }
@@ -173,10 +173,10 @@ export class SqliteCollection {
     };
     // With no residual filter, the sort's values are checked on the bytes: nothing is decoded.
     const onBytes = !residual && sort && plan.order !== 'natural' ? sortCheckOnBytes(sort) : undefined;
-    if (onBytes) return this.readInOrder(shape, plan, undefined, undefined, undefined, output, onBytes);
+    if (onBytes) return this.readInOrder(shape, plan, undefined, undefined, output, onBytes);
     // Decoded only to be checked: the residual filter's fields and the sort's, nothing else.
     const checked = residual || (plan.order !== 'natural' && sort) ? this.decoder({ ...shape, fieldsRead: new Set<string>() }, plan, sort) : undefined;
-    return this.readInOrder(shape, plan, sort, residual, checked, output);
+    return this.readInOrder(shape, plan, residual, checked, output, sortCheckOnDocument(sort));
   }
 
   /** A read's sort (none when empty), plan and residual filter; undefined for a `$natural` sort, which reads every match. */
@@ -192,20 +192,18 @@ export class SqliteCollection {
    * as `output` gives it: skip and limit applied; each row decoded by `decodeRow` when it must be
    * checked (the residual filter, a sort value) or is output decoded. In natural or index order the
    * scan stops once the limit is reached. Undefined when a sort value is one key bytes cannot order
-   * (the caller sorts in memory) or `output` refuses a document. `sortsPlainly` checks the sort's
-   * values on a row's bytes instead of on its decoded document (sortCheckOnBytes; undefined: unsure).
+   * (the caller sorts in memory, or, unsure, reads it the decoded way) or `output` refuses a
+   * document. `sortsPlainly` checks each row's sort values, on its bytes or its decoded document.
    */
   private readInOrder<T>(
     shape: QueryShape,
     plan: QueryPlan,
-    sort: Document | undefined,
     residual: ((document: Document) => boolean) | undefined,
     decodeRow: ((bytes: Uint8Array) => Document) | undefined,
     output: (row: DocumentRow, document: Document | undefined) => T | undefined,
-    sortsPlainly?: (row: DocumentRow) => boolean | undefined,
+    sortsPlainly: SortCheck,
   ): T[] | undefined {
     const ordered = plan.order !== 'natural';
-    const sortFields = sort ? Object.keys(sort) : [];
     const found: T[] = [];
     const seen = new Set<number>();
     let toSkip = shape.skip ?? 0;
@@ -221,7 +219,7 @@ export class SqliteCollection {
       const document = decodeRow?.(row.doc);
       if (residual && !residual(document!)) continue;
       // Arrays, embedded documents, Longs and Decimals sort in ways key bytes do not show.
-      if (ordered && !(sortsPlainly ? sortsPlainly(row) === true : sortFields.every((field) => isPlainSortValue(document!, field)))) return undefined;
+      if (ordered && sortsPlainly(row, document) !== true) return undefined;
       if (toSkip > 0) {
         toSkip -= 1;
         continue;
