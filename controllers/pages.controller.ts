@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import type { RouterContextProvider } from 'react-router';
 import { catalogContext } from '../src/route-context/route-context';
@@ -24,15 +23,9 @@ async function documentHtml(pages: PageRenderer, rendered: Extract<RenderedPage,
   return fillTemplate(template, { head, banner: rendered.banner, html: rendered.html, data: rendered.data });
 }
 
-/** A document compressed on the way out (by the compression middleware); 304 when the visitor's copy of a 200 is current. */
+/** A document rendered for this request and not kept: compressed once; 304 when the visitor's copy of a 200 is current. */
 function sendDocument(req: Request, res: Response, status: number, cacheControl: string, html: string): void {
-  res.status(status).set({ 'Content-Type': HTML, 'Cache-Control': cacheControl });
-  res.set('ETag', `W/"${createHash('sha1').update(html).digest('base64url')}"`);
-  if (status === 200 && req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.send(html);
+  sendOnce(req, res, { status, contentType: HTML, cacheControl, revalidate: true }, Buffer.from(html));
 }
 
 /** A document made for one visitor: never kept, so never revalidated; compressed once and written without an ETag. */

@@ -130,16 +130,18 @@ export function createApp(options: AppOptions): express.Express {
   app.get(['/inventory', '/api/inventory'], searchRateLimit({ limit: env.SEARCH_RATE_LIMIT, logger }));
   // A kept page is written as it is, compressed once: before anything else looks at the request.
   if (renderCache) app.use(cachedPagesController(renderCache));
-  // Kept pages and API answers are written already compressed (sendPrecompressed); the rest is compressed on the way out.
-  const compress = compression({ filter: (req, res) => !res.locals.precompressed && compression.filter(req, res) });
+  // Every answer is compressed by what writes it: kept pages and API answers once when kept
+  // (sendPrecompressed), pages and answers for one request once in one call (sendOnce), the build's
+  // files at build time. No compression middleware: it would wrap every response in closures, and
+  // V8 then keeps each response, with all it reaches, through young collections until a full one
+  // (BENCHMARKS.md, "What a request leaves behind"). What else the site writes is under 1 KB.
   // The catalog API, whose answers are mostly kept ones, before the static files and page redirects it never needs.
-  app.use('/api/vehicles', compress, vehiclesController(catalog, sendJson));
-  app.get('/api/inventory', compress, inventoryController(catalog, sendJson));
+  app.use('/api/vehicles', vehiclesController(catalog, sendJson));
+  app.get('/api/inventory', inventoryController(catalog, sendJson));
   // The units' processed photos (npm run catalog:import writes them to the photo store): already
   // compressed images, immutable under their content-hashed names; nothing else under /photos
   // reaches the pages. Still served with PHOTO_BASE_URL, for pages kept from before it was set.
   app.use(photosController(options.photos));
-  app.use(compress);
 
   if (options.devMiddleware) app.use(options.devMiddleware);
   // The build writes each asset's .br and .gz beside it: sent as they are, never compressed again.

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { CatalogVersion } from '../catalog/catalog-version';
 import { singleFlight } from '../cache/single-flight';
 import { SHARED_CACHE_CONTROL } from './cache-control.server';
 import { precompress, precompressParts } from './precompressed-body.server';
 import { createResponseCache } from './response-cache.server';
-import { sendPrecompressed, type PrecompressedResponse } from './send-precompressed.server';
+import { sendOnce, sendPrecompressed, type PrecompressedResponse } from './send-precompressed.server';
 import type { Clock } from '../time/clock';
 
 /**
@@ -45,14 +44,13 @@ async function bodyOf(answer: JsonAnswer): Promise<unknown> {
 
 /** An answer that is not kept: serialised and compressed for this request, revalidated with a hash of the body. */
 async function sendFresh(req: Request, res: Response, answer: JsonAnswer): Promise<void> {
-  const json = JSON.stringify(await bodyOf(answer));
-  res.status(answer.status).set({ 'Content-Type': JSON_TYPE, 'Cache-Control': answer.cacheControl ?? SHARED_CACHE_CONTROL });
-  if (answer.status === 200) res.set('ETag', `W/"${createHash('sha1').update(json).digest('base64url')}"`);
-  if (answer.status === 200 && req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  res.send(json);
+  const json = Buffer.from(JSON.stringify(await bodyOf(answer)));
+  sendOnce(
+    req,
+    res,
+    { status: answer.status, contentType: JSON_TYPE, cacheControl: answer.cacheControl ?? SHARED_CACHE_CONTROL, revalidate: answer.status === 200 },
+    json,
+  );
 }
 
 /**

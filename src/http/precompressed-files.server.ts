@@ -75,7 +75,6 @@ export function precompressedFiles(root: string, options: { maxAge: number; immu
     // The type of the file itself, not of its compressed copy; the static handler keeps a type already set.
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', encoding);
-    res.locals.precompressed = true;
     const copy = held.get(req.path + SUFFIXES[encoding]);
     // A range of a file (rare for scripts and styles) is the static handler's to answer.
     if (copy && req.headers.range === undefined) {
@@ -94,7 +93,6 @@ export function precompressedFiles(root: string, options: { maxAge: number; immu
       // Not served after all (it went missing): the request goes on as it came.
       req.url = original;
       res.removeHeader('Content-Encoding');
-      res.locals.precompressed = false;
       next(error);
     });
   };

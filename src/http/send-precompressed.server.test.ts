@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import express from 'express';
 import request from 'supertest';
@@ -102,5 +103,25 @@ describe('sendOnce', () => {
     const head = await request(app).head('/search').set('Accept-Encoding', 'br').expect(200);
     expect(head.headers['content-encoding']).toBe('br');
     expect(head.text).toBeUndefined();
+  });
+
+  it('revalidates a body any visitor may get: its hash as a weak ETag, 304 to a current copy in any encoding', async () => {
+    const shared = express();
+    const page = (status: number) => (req: express.Request, res: express.Response) =>
+      sendOnce(req, res, { status, contentType: 'text/html; charset=utf-8', cacheControl: 'no-cache', revalidate: true }, Buffer.from(html));
+    shared.get('/page', page(200));
+    shared.get('/missing', page(404));
+    const first = await request(shared).get('/page').set('Accept-Encoding', 'br').expect(200);
+    expect(first.headers.etag).toBe(`W/"${createHash('sha1').update(html).digest('base64url')}"`);
+    expect(first.text).toBe(html);
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const again = await request(shared).get('/page').set('Accept-Encoding', encoding).set('If-None-Match', first.headers.etag!).expect(304);
+      expect(again.headers.etag).toBe(first.headers.etag);
+      expect(again.text).toBe('');
+    }
+    await request(shared).get('/page').set('If-None-Match', 'W/"another"').expect(200);
+    // Only a 200 is revalidated: a not-found page is sent whole, whatever the visitor holds.
+    const missing = await request(shared).get('/missing').set('If-None-Match', first.headers.etag!).expect(404);
+    expect(missing.text).toBe(html);
   });
 });

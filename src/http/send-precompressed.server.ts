@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Request, Response } from 'express';
@@ -48,8 +49,6 @@ function matches(ifNoneMatch: string | undefined, tag: string): boolean {
  */
 export function sendPrecompressed(req: Request, res: Response, response: PrecompressedResponse): void {
   const { body } = response;
-  // The compression middleware, where it is in the way, leaves this response as it is.
-  res.locals.precompressed = true;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const headers: Record<string, string | number> = {
     'Content-Type': response.contentType,
@@ -87,22 +86,42 @@ export function sendPrecompressed(req: Request, res: Response, response: Precomp
   res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
+/** A response made for one request, as sendOnce writes it. */
+export interface ResponseMadeOnce {
+  status: number;
+  contentType: string;
+  cacheControl: string;
+  /**
+   * The body's hash as its weak ETag, and 304 to a visitor whose copy of a 200 is current. Without
+   * it no ETag: a page no cache keeps (what one visitor typed) has nothing to revalidate.
+   */
+  revalidate?: boolean;
+}
+
 /**
- * Writes a response made for one request, never kept and never revalidated (no ETag): compressed
- * once (`compressOnce`, brotli 0), in the encoding the request accepts, in one call rather than
- * through the compression middleware's stream, and written directly (writeHead/end) as
- * sendPrecompressed writes.
+ * Writes a response made for one request and never kept: compressed once (`compressOnce`, brotli 0),
+ * in the encoding the request accepts, in one call, and written directly (writeHead/end) as
+ * sendPrecompressed writes. The public site has no compression middleware: it would wrap every response's
+ * write and end in closures, and V8 then keeps each response, with all it reaches, through young
+ * collections until a full one (BENCHMARKS.md, "What a request leaves behind").
  */
-export function sendOnce(req: Request, res: Response, response: Omit<PrecompressedResponse, 'body'>, identity: Buffer): void {
-  res.locals.precompressed = true;
-  const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const bytes = encoding === 'identity' ? identity : compressOnce(identity, encoding);
+export function sendOnce(req: Request, res: Response, response: ResponseMadeOnce, identity: Buffer): void {
   const headers: Record<string, string | number> = {
     'Content-Type': response.contentType,
     'Cache-Control': response.cacheControl,
     Vary: 'Accept-Encoding',
-    'Content-Length': bytes.length,
   };
+  if (response.revalidate) {
+    const tag = createHash('sha1').update(identity).digest('base64url');
+    headers.ETag = `W/"${tag}"`;
+    if (response.status === 200 && (req.method === 'GET' || req.method === 'HEAD') && matches(req.headers['if-none-match'], tag)) {
+      res.writeHead(304, headers).end();
+      return;
+    }
+  }
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const bytes = encoding === 'identity' ? identity : compressOnce(identity, encoding);
+  headers['Content-Length'] = bytes.length;
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   res.writeHead(response.status, headers);
   res.end(req.method === 'HEAD' ? undefined : bytes);

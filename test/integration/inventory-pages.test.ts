@@ -126,6 +126,16 @@ describe(`the inventory of ${SIZE} vehicles`, () => {
     expect(body).toMatchObject({ page: 2, matching: matchingCount({ brand: 'evolution' }), total: SIZE, filters: { brand: 'evolution' } });
     expect(Object.keys(body.vehicles[0]).sort()).toEqual(['brand', 'category', 'description', 'id', 'images', 'isNew', 'name', 'price', 'slug']);
   });
+
+  it("answers a search's JSON compressed, for that visitor only, and 304 to the visitor who holds it", async () => {
+    const searched = await request(site.app).get('/api/inventory?search=rover').set('Accept-Encoding', 'br').expect(200);
+    expect(searched.headers['content-encoding']).toBe('br');
+    expect(searched.headers['cache-control']).toBe('private, no-store');
+    expect(Number(searched.headers['content-length'])).toBeLessThan(Buffer.byteLength(JSON.stringify(searched.body)) / 2);
+    expect(searched.body.matching).toBeGreaterThan(0);
+    const held = await request(site.app).get('/api/inventory?search=rover').set('If-None-Match', searched.headers.etag!).expect(304);
+    expect(held.headers.etag).toBe(searched.headers.etag);
+  });
 });
 
 describe('the filter choices', () => {
