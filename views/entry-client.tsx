@@ -31,11 +31,24 @@ function takeHydrationData(): void {
 // out of the entry every page loads.
 const browserContext = import('../src/route-context/browser-route-context');
 
-void loadMatchedRoutes().then(() => {
+/**
+ * A new task: what follows runs after the browser has had its turn (a tap, a paint). Starting the
+ * page is split in three such steps (the page's route modules; the router; hydration), so that no
+ * one of them holds the main thread long on a slow phone.
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function start(): Promise<void> {
+  await nextTask();
+  await loadMatchedRoutes();
+  await nextTask();
   takeHydrationData();
   const router = createBrowserRouter(routes, { getContext: () => browserContext.then((module) => module.browserRouteContext()) });
   // Vehicle pages seen, for the next Web Vitals beacon (the staff inventory counts their views).
   watchVehiclePageViews(router);
+  await nextTask();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread for the whole page (a tap or a scroll during it is not kept waiting).
   startTransition(() => {
@@ -48,4 +61,6 @@ void loadMatchedRoutes().then(() => {
       </StrictMode>,
     );
   });
-});
+}
+
+void start();

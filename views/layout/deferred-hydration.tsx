@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 
-const onServer = typeof document === 'undefined';
+// On the server (and in tests without a DOM); the browser's build leaves the server's branch out.
+const onServer = typeof import.meta.env === 'undefined' || import.meta.env.SSR;
 const serverLoads: Array<() => Promise<unknown>> = [];
 
 /**
