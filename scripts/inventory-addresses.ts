@@ -8,6 +8,9 @@ const CATEGORIES = ['all', 'ranger', 'maverick', 'forester', 'turfman', 'rover']
 const PRICES = ['all', 'under-15000', '15000-25000', 'over-25000'];
 const CONDITIONS = ['all', 'new', 'used', 'certified'];
 
+/** How many filter combinations filteredInventory goes through before it starts over on the next page. */
+const FILTER_COMBINATIONS = BRANDS.length * CATEGORIES.length * PRICES.length * CONDITIONS.length;
+
 /** The n-th filtered inventory address: every filter combination on page 1, then on page 2, ...: never the same twice. */
 export function filteredInventory(n: number): string {
   let rest = n;
@@ -19,4 +22,22 @@ export function filteredInventory(n: number): string {
   const query = new URLSearchParams({ brand: pick(BRANDS), category: pick(CATEGORIES), price: pick(PRICES), condition: pick(CONDITIONS) });
   if (rest > 0) query.set('page', String(rest + 1));
   return `/inventory?${query.toString()}`;
+}
+
+/**
+ * Every filtered inventory page the catalog has, each once, in filteredInventory's order: every
+ * combination's page 1, then page 2 of those that have one, and so on. Beyond its last page a
+ * combination answers 404, and most of filteredInventory's addresses are past it (at 2,300 units,
+ * three in four), so a benchmark that means the filtered page asks for these. `pagesOf` says how
+ * many pages a combination's page-1 address has (the inventory API's `pageCount`: its answers are
+ * kept apart from the pages', so asking leaves every page a miss).
+ */
+export async function listedFilteredPages(pagesOf: (address: string) => Promise<number>): Promise<string[]> {
+  const pages: number[] = [];
+  for (let combination = 0; combination < FILTER_COMBINATIONS; combination += 1) pages.push(await pagesOf(filteredInventory(combination)));
+  const addresses: string[] = [];
+  for (let page = 1; page <= Math.max(...pages); page += 1) {
+    for (const [combination, count] of pages.entries()) if (count >= page) addresses.push(filteredInventory(combination + (page - 1) * FILTER_COMBINATIONS));
+  }
+  return addresses;
 }

@@ -1,13 +1,13 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { get } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
-import { cpuSecondsOf } from './process-usage';
-import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
+import { cpuSecondsByThreadName, cpuSecondsOf, threadCpuSecondsOf } from './process-usage';
+import { SEARCH_TERMS, filteredInventory, listedFilteredPages } from './inventory-addresses';
 import { listeningOrigin, perBuild, stopServer } from './built-server';
 
 // The inventory search alone (issue 26), several builds side by side: per catalog size each
@@ -19,8 +19,8 @@ import { listeningOrigin, perBuild, stopServer } from './built-server';
 // figures are the median over the rounds of CPU ms per request, with the lowest and highest
 // round, beside the load average. Each server first answers `--warmup` requests (2,000),
 // unmeasured: searches, and with `--target filtered` every other one a filtered address's JSON.
-// With `--target filtered`, filtered inventory pages instead of searches, each address asked for
-// once, so that every one misses the render cache.
+// With `--target filtered`, filtered inventory pages instead of searches, each page the catalog has
+// asked for once, so that every one misses the render cache.
 //
 //   npx tsx scripts/search-cpu-benchmark.ts --build before=/work/wt-a/dist --build after=/work/wt-b/dist [--target filtered]
 //     [--node-arg after:--max-semi-space-size=32]
@@ -80,29 +80,6 @@ function getStatus(url: string): Promise<number> {
   });
 }
 
-/** CPU ticks of each thread of a process, by thread id, with its name. */
-function threadTicks(pid: number): Map<string, { name: string; ticks: number }> {
-  const threads = new Map<string, { name: string; ticks: number }>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.set(tid, { name: tid === String(pid) ? 'web thread' : name, ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // A thread that ended between the listing and the read.
-    }
-  }
-  return threads;
-}
-
-/** Per thread name, the ticks used between two readings. */
-function ticksByName(before: Map<string, { name: string; ticks: number }>, after: Map<string, { name: string; ticks: number }>): Map<string, number> {
-  const used = new Map<string, number>();
-  for (const [tid, thread] of after) used.set(thread.name, (used.get(thread.name) ?? 0) + thread.ticks - (before.get(tid)?.ticks ?? 0));
-  return used;
-}
-
 async function prepare(build: Build, size: number): Promise<string> {
   const dataDir = path.join(workDir, `${build.name}-${size}`);
   const marker = path.join(dataDir, 'imported');
@@ -150,21 +127,23 @@ async function startServer(build: Build, dataDir: string): Promise<{ server: Chi
   return { server, origin: await listeningOrigin(server, logFile, build.name) };
 }
 
-const ticksPerSecond = 100;
-
 for (const size of sizes) {
   await mkdir(path.join(workDir, 'mail'), { recursive: true });
   const running = [];
   for (const build of builds) running.push({ build, ...(await startServer(build, await prepare(build, size))) });
   try {
     const searchUrl = (origin: string, n: number) => `${origin}/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}${page > 1 ? `&page=${page}` : ''}`;
-    // Each build is asked for the same filtered addresses in the same order, none of them twice.
+    // Each build is asked for the same filtered pages in the same order, none of them twice: pages
+    // the catalog has (listedFilteredPages), read once the servers are warm.
+    let filteredPages: string[] = [];
     const asked = new Map<string, number>();
     const url = (origin: string, n: number) => {
       if (!filtered) return searchUrl(origin, n);
       const next = asked.get(origin) ?? 0;
       asked.set(origin, next + 1);
-      return `${origin}${filteredInventory(next)}`;
+      const address = filteredPages[next];
+      if (address === undefined) throw new Error(`only ${filteredPages.length} filtered inventory pages: fewer than --rounds x --requests`);
+      return `${origin}${address}`;
     };
     // Warm up: each term once, answered, so no first-use cost is measured (a server's first
     // inventory request writes what the catalog lacks and counts the filter choices, which can
@@ -183,6 +162,10 @@ for (const size of sizes) {
         await getStatus(filtered && n % 2 === 0 ? `${side.origin}/api${filteredInventory(n)}` : searchUrl(side.origin, n));
       }
     }
+    if (filtered) {
+      const origin = running[0]!.origin;
+      filteredPages = await listedFilteredPages(async (address) => ((await (await fetch(`${origin}/api${address}`)).json()) as { pageCount: number }).pageCount);
+    }
     const failures = running.map(() => 0);
     const perRequest = running.map(() => [] as number[]);
     const threads = running.map(() => new Map<string, number>());
@@ -193,14 +176,14 @@ for (const size of sizes) {
         const side = running[index]!;
         const pid = side.server.pid!;
         const before = cpuSecondsOf(pid)!;
-        const threadsBefore = threadTicks(pid);
+        const threadsBefore = threadCpuSecondsOf(pid);
         for (let n = 0; n < requestsPerRound; n += 1) {
-          // A filtered page past the last one answers 404, as it should.
           const status = await getStatus(url(side.origin, n));
-          if (status !== 200 && !(filtered && status === 404)) failures[index]! += 1;
+          if (status !== 200) failures[index]! += 1;
         }
         perRequest[index]!.push(((cpuSecondsOf(pid)! - before) * 1000) / requestsPerRound);
-        for (const [name, ticks] of ticksByName(threadsBefore, threadTicks(pid))) threads[index]!.set(name, (threads[index]!.get(name) ?? 0) + ticks);
+        for (const [name, seconds] of cpuSecondsByThreadName(threadsBefore, threadCpuSecondsOf(pid)))
+          threads[index]!.set(name, (threads[index]!.get(name) ?? 0) + seconds);
       }
       loads.push(load());
     }
@@ -212,9 +195,9 @@ for (const size of sizes) {
     for (const [index, side] of running.entries()) {
       const samples = perRequest[index]!;
       const byThread = [...threads[index]!.entries()]
-        .filter(([, ticks]) => ticks > 0)
+        .filter(([, seconds]) => seconds > 0)
         .sort((a, b) => b[1] - a[1])
-        .map(([name, ticks]) => `${name} ${((ticks * 1000) / ticksPerSecond / (rounds * requestsPerRound)).toFixed(1)}`)
+        .map(([name, seconds]) => `${name} ${((seconds * 1000) / (rounds * requestsPerRound)).toFixed(1)}`)
         .join(', ');
       console.log(
         `${side.build.name}: ${median(samples).toFixed(1)} ms CPU/request (${Math.min(...samples).toFixed(1)}-${Math.max(...samples).toFixed(1)}); by thread (mean ms): ${byThread}${failures[index] ? `; ${failures[index]} requests not answered 200` : ''}`,

@@ -10,8 +10,8 @@ import autocannon from 'autocannon';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { listeningPortInLog } from '../test/support/listening-port';
 import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from '../test/support/nginx-server';
-import { cpuSecondsOf, residentMemoryOf } from './process-usage';
-import { SEARCH_TERMS, filteredInventory } from './inventory-addresses';
+import { cpuSecondsByThreadName, cpuSecondsOf, residentMemoryOf, threadCpuSecondsOf } from './process-usage';
+import { SEARCH_TERMS, filteredInventory, listedFilteredPages } from './inventory-addresses';
 
 // npm run bench:ssr [-- --dist dist --sizes 2300,23000 --rounds 4 --seconds 3 --flood-seconds 5 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //
@@ -54,17 +54,42 @@ const CACHED_TARGETS: readonly CachedTarget[] = [
 const CHUNK_TARGET = { name: 'framework chunk', file: 'framework.js' };
 const CACHED_TARGET_COUNT = CACHED_TARGETS.length + 1;
 
-/** Requests no cache answers: the n-th address of each is one not asked before in the run (searches are never cached). */
-const UNCACHED_TARGETS = [
-  { name: 'search', path: '/inventory?search=nomad (12 terms in turn)', url: (n: number) => `/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}` },
-  { name: 'filtered miss', path: '/inventory?brand=…&category=…&price=…&condition=…[&page=…]', url: filteredInventory },
+/** What the uncached targets' addresses are made from, per catalog size. */
+interface CatalogAddresses {
+  size: number;
+  /** Every filtered inventory page the catalog has (listedFilteredPages). */
+  filteredPages: readonly string[];
+}
+
+interface UncachedTarget {
+  name: string;
+  path: string;
+  /** The n-th address: one not asked before in the run (searches are never cached, whatever the address). */
+  url: (n: number, catalog: CatalogAddresses) => string;
+  /** How many addresses there are, when they can run out: the rounds share them evenly. */
+  available?: (catalog: CatalogAddresses) => number;
+}
+
+/** Requests no cache answers. */
+const UNCACHED_TARGETS: readonly UncachedTarget[] = [
+  { name: 'search', path: '/inventory?search=nomad (12 terms in turn)', url: (n) => `/inventory?search=${SEARCH_TERMS[n % SEARCH_TERMS.length]}` },
+  {
+    name: 'filtered miss',
+    path: '/inventory?brand=…&category=…&price=…&condition=…[&page=…], pages that exist',
+    url: (n, catalog) => {
+      const address = catalog.filteredPages[n];
+      if (address === undefined) throw new Error(`only ${catalog.filteredPages.length} filtered inventory pages: too few for the rounds`);
+      return address;
+    },
+    available: (catalog) => catalog.filteredPages.length,
+  },
   {
     name: 'prefilled contact',
     path: '/contact?interest=sales&topic=quote&vehicle=denago-ev-city-series-N',
     // The generated catalog's copies are series 2, 3, ... of each shipped model.
-    url: (n: number, size: number) => `/contact?interest=sales&topic=quote&vehicle=denago-ev-city-series-${2 + (n % Math.max(1, Math.floor(size / 23) - 1))}`,
+    url: (n, catalog) => `/contact?interest=sales&topic=quote&vehicle=denago-ev-city-series-${2 + (n % Math.max(1, Math.floor(catalog.size / 23) - 1))}`,
   },
-] as const;
+];
 const FLOOD_SEARCHES = 2;
 
 /** Cached pages and the API should cost at most this many times nginx's CPU per request. */
@@ -250,6 +275,8 @@ const percentileOf = (sorted: number[], share: number) => sorted[Math.min(sorted
 interface UncachedSample {
   requests: number;
   cpuMs: number | null;
+  /** CPU ms per thread name (the web thread, the store's worker, the thread pool, V8's helpers). */
+  threadCpuMs: Map<string, number>;
   p50: number;
   statuses: Record<string, number>;
 }
@@ -265,33 +292,52 @@ interface UncachedSample {
  */
 const UNCACHED_WARMUP_REQUESTS = 2000;
 
-async function warmUncached(origin: string, size: number): Promise<void> {
+async function warmUncached(origin: string, catalog: CatalogAddresses): Promise<void> {
   for (let n = 0; n < UNCACHED_WARMUP_REQUESTS; n += 1) {
-    await timedGet(origin + UNCACHED_TARGETS[0].url(n));
+    await timedGet(origin + UNCACHED_TARGETS[0]!.url(n, catalog));
     await timedGet(`${origin}/api${filteredInventory(n)}`);
-    await timedGet(origin + UNCACHED_TARGETS[2].url(n, size));
+    await timedGet(origin + UNCACHED_TARGETS[2]!.url(n, catalog));
   }
 }
 
-/** Requests one at a time, each to the next address (`urlOf(first)`, `urlOf(first + 1)`, ...), for `duration` seconds and at least one. */
-async function measureUncached(urlOf: (n: number) => string, first: number, duration: number, pid: number): Promise<UncachedSample> {
+/**
+ * Requests one at a time, each to the next address (`urlOf(first)`, `urlOf(first + 1)`, ...), for
+ * `duration` seconds and at least one, and at most `most`.
+ */
+async function measureUncached(urlOf: (n: number) => string, first: number, duration: number, most: number, pid: number): Promise<UncachedSample> {
   const latencies: number[] = [];
   const statuses: Record<string, number> = {};
   const cpuBefore = cpuSecondsOf(pid);
+  const threadsBefore = threadCpuSecondsOf(pid);
   const until = performance.now() + duration * 1000;
-  for (let n = first; latencies.length === 0 || performance.now() < until; n += 1) {
+  for (let n = first; latencies.length === 0 || (performance.now() < until && latencies.length < most); n += 1) {
     const { status, ms } = await timedGet(urlOf(n));
     latencies.push(ms);
     statuses[status] = (statuses[status] ?? 0) + 1;
   }
   const cpuAfter = cpuSecondsOf(pid);
+  const threadSeconds = cpuSecondsByThreadName(threadsBefore, threadCpuSecondsOf(pid));
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
     cpuMs: cpuBefore === null || cpuAfter === null ? null : (cpuAfter - cpuBefore) * 1000,
+    threadCpuMs: new Map([...threadSeconds].map(([name, seconds]) => [name, seconds * 1000])),
     p50: percentileOf(latencies, 0.5),
     statuses,
   };
+}
+
+/** Per thread name, the CPU ms per request over all the samples (threads that used none left out), the busiest first. */
+function meanByThread(samples: UncachedSample[]): Record<string, number> {
+  const requests = samples.reduce((total, sample) => total + sample.requests, 0);
+  const used = new Map<string, number>();
+  for (const sample of samples) for (const [name, cpuMs] of sample.threadCpuMs) used.set(name, (used.get(name) ?? 0) + cpuMs);
+  return Object.fromEntries(
+    [...used]
+      .filter(([, cpuMs]) => cpuMs > 0)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, cpuMs]) => [name, cpuMs / requests]),
+  );
 }
 
 interface FloodPhase {
@@ -452,17 +498,23 @@ async function measureCatalogSize(size: number) {
     const uncachedSamples = UNCACHED_TARGETS.map(() => [] as UncachedSample[]);
     const asked = UNCACHED_TARGETS.map(() => 0);
     const flood: Array<{ idle: FloodPhase; busy: FloodPhase }> = [];
+    // The filtered pages the catalog has, from the API, whose answers are kept apart from the pages.
+    const filteredPages = await listedFilteredPages(async (address) => ((await (await fetch(`${origin}/api${address}`)).json()) as { pageCount: number }).pageCount);
+    const catalog: CatalogAddresses = { size, filteredPages };
+    console.log(`${filteredPages.length} filtered inventory pages to ask for, each once.`);
     // One address of each uncached kind first: the server's first search or contact lookup starts up what it needs.
     for (const [index, target] of UNCACHED_TARGETS.entries()) {
-      await rawGet(origin + target.url(0, size), { 'accept-encoding': UNCACHED_ENCODING });
+      await rawGet(origin + target.url(0, catalog), { 'accept-encoding': UNCACHED_ENCODING });
       asked[index] = 1;
     }
-    await warmUncached(origin, size);
+    await warmUncached(origin, catalog);
     for (let round = 0; round < rounds; round += 1) {
       const uncachedOrder = round % 2 === 0 ? [...UNCACHED_TARGETS.keys()] : [...UNCACHED_TARGETS.keys()].reverse();
       for (const index of uncachedOrder) {
         const target = UNCACHED_TARGETS[index]!;
-        const sample = await measureUncached((n) => origin + target.url(n, size), asked[index]!, seconds, server.pid!);
+        // Addresses that can run out are shared evenly by the rounds left.
+        const most = target.available ? Math.floor((target.available(catalog) - asked[index]!) / (rounds - round)) : Number.POSITIVE_INFINITY;
+        const sample = await measureUncached((n) => origin + target.url(n, catalog), asked[index]!, seconds, most, server.pid!);
         asked[index]! += sample.requests;
         uncachedSamples[index]!.push(sample);
       }
@@ -493,6 +545,9 @@ async function measureCatalogSize(size: number) {
         name: target.name,
         path: target.path,
         cpuMsPerRequest: measured.every((sample) => sample.cpuMs !== null) ? figure(measured.map((sample) => sample.cpuMs! / sample.requests)) : null,
+        roundsCpuMsPerRequest: measured.map((sample) => (sample.cpuMs === null ? null : sample.cpuMs / sample.requests)),
+        // Where a round's CPU went: the mean per request over all rounds, by thread.
+        threadCpuMsPerRequest: meanByThread(measured),
         p50: figure(measured.map((sample) => sample.p50)),
         requests: measured.reduce((total, sample) => total + sample.requests, 0),
         statuses: measured.reduce<Record<string, number>>((all, sample) => {
@@ -551,13 +606,17 @@ function table({ cached: results }: Results): string {
 
 function uncachedTable({ uncached }: Results): string {
   return [
-    line(['request (never the same address twice)', 'path', 'CPU ms/req', 'p50 ms', 'requests', 'statuses']),
-    line(['---', '---', '---:', '---:', '---:', '---']),
+    line(['request (never the same address twice)', 'path', 'CPU ms/req', 'each round', 'by thread, mean ms/req', 'p50 ms', 'requests', 'statuses']),
+    line(['---', '---', '---:', '---', '---', '---:', '---:', '---']),
     ...uncached.map((result) =>
       line([
         result.name,
         `\`${result.path}\``,
         ms(result.cpuMsPerRequest, 2),
+        result.roundsCpuMsPerRequest.map((cpuMs) => (cpuMs === null ? 'n/a' : cpuMs.toFixed(2))).join(', '),
+        Object.entries(result.threadCpuMsPerRequest)
+          .map(([name, cpuMs]) => `${name} ${cpuMs.toFixed(2)}`)
+          .join(', '),
         ms(result.p50, 2),
         result.requests,
         Object.entries(result.statuses)
