@@ -60,11 +60,11 @@ const SMALL_BODY_QUALITY = 10;
 const LARGE_BODY_QUALITY = 6;
 const GZIP_LEVEL = 9;
 /**
- * The quick settings: brotli 4 (what the compression middleware uses) and gzip's default level.
- * On an inventory page of 88 KB, 1.3 and 1.2 ms against 42 and 1.4 ms, for 10,006 and 11,910
- * bytes against 8,611 and 11,878.
+ * The quick settings: brotli's one-pass quality 0 (ONCE_BROTLI_QUALITY) and gzip's default level.
+ * Brotli 4, the compression middleware's, cost a filtered inventory page 1.15 ms of the thread pool
+ * for 10,006 bytes of its 88 KB; quality 0 about 0.2 ms for 11,800, sent once, since a page asked
+ * for again is compressed at the best settings (BENCHMARKS.md, "Filtered pages that exist").
  */
-const QUICK_BROTLI_QUALITY = 4;
 const QUICK_GZIP_LEVEL = 6;
 
 /** Brotli at a quality, told the body's size when it is known. */
@@ -74,7 +74,7 @@ const brotliOptions = (quality: number, sizeHint?: number) => ({
 
 /** A stream compressing at the quick settings: a body kept quickly in another encoding than a request's, on its way out. */
 export const quickCompression = (encoding: 'br' | 'gzip', sizeHint: number): Transform =>
-  encoding === 'br' ? createBrotliCompress(brotliOptions(QUICK_BROTLI_QUALITY, sizeHint)) : createGzip({ level: QUICK_GZIP_LEVEL });
+  encoding === 'br' ? createBrotliCompress(brotliOptions(ONCE_BROTLI_QUALITY, sizeHint)) : createGzip({ level: QUICK_GZIP_LEVEL });
 
 const tagOf = (hash: ReturnType<typeof createHash>) => hash.digest('base64url').slice(0, 27);
 
@@ -100,23 +100,20 @@ export async function precompress(identity: Buffer): Promise<BodyInBothEncodings
 }
 
 /**
- * Compresses a body quickly, in the one encoding a request asked for (brotli 4 or gzip 6; none for
+ * Compresses a body quickly, in the one encoding a request asked for (brotli 0 or gzip 6; none for
  * `identity`): what a page asked for the first time costs, since most are asked for once in their
  * generation. The other encoding is compressed on the way out if another request asks for it
  * first; a body asked for again is compressed at `best` in both (RenderCache). A body over 1 MB is
- * compressed as precompress does.
+ * compressed as precompress does. Brotli 0 runs in the calling thread, as for compressOnce: handing
+ * it to the thread pool would cost the web thread as much. Gzip, slower and rarely the only one a
+ * client takes, runs on the pool.
  */
 export async function precompressQuickly(identity: Buffer, encoding: Encoding): Promise<PrecompressedBody> {
   if (identity.length > LARGE_BODY_BYTES) return precompress(identity);
-  const br = encoding === 'br' ? await compressQuickly(identity, encoding) : null;
-  const gzipped = encoding === 'gzip' ? await compressQuickly(identity, encoding) : null;
+  const br = encoding === 'br' ? compressOnce(identity, encoding) : null;
+  const gzipped = encoding === 'gzip' ? await gzipAsync(identity, { level: QUICK_GZIP_LEVEL }) : null;
   const tag = tagOf(createHash('sha256').update(identity));
   return { identity, br, gzip: gzipped, tag, effort: 'quick', size: identity.length + (br?.length ?? 0) + (gzipped?.length ?? 0) };
-}
-
-/** A body at the quick settings in one encoding, in one call on the thread pool. */
-function compressQuickly(identity: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br' ? brotli(identity, brotliOptions(QUICK_BROTLI_QUALITY, identity.length)) : gzipAsync(identity, { level: QUICK_GZIP_LEVEL });
 }
 
 /**
