@@ -11,8 +11,8 @@ const gzipAsync = promisify(gzip);
  * How hard a body was compressed: `best` for one sent many times (a few percent smaller, and a
  * page's 88 KB cost about 40 ms of brotli), in both encodings; `quick` for one that may be sent only
  * once (a page asked for the first time in its generation: a filtered inventory page, one unit's
- * page for a crawler), in the one encoding its first request asked for, about 1.3 ms, compressed
- * again at `best` in both once it is asked for again.
+ * page for a crawler), in the one encoding its first request asked for (brotli 0, about 0.2 ms),
+ * compressed again at `best` in both once it is asked for again.
  */
 export type CompressionEffort = 'best' | 'quick';
 
