@@ -41,3 +41,12 @@ export async function listedFilteredPages(pagesOf: (address: string) => Promise<
   }
   return addresses;
 }
+
+/** A filtered address's page count, from the inventory API at `origin` (for listedFilteredPages); an answer without one fails, naming the address. */
+export async function apiPageCount(origin: string, address: string): Promise<number> {
+  const response = await fetch(`${origin}/api${address}`);
+  const pageCount = response.ok ? ((await response.json()) as { pageCount?: unknown }).pageCount : undefined;
+  if (typeof pageCount !== 'number' || !Number.isInteger(pageCount) || pageCount < 1)
+    throw new Error(`GET /api${address} answered ${response.status} without a page count`);
+  return pageCount;
+}

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { generatedCatalog } from '../test/support/generated-catalog';
 import { cpuSecondsByThreadName, cpuSecondsOf, threadCpuSecondsOf } from './process-usage';
-import { SEARCH_TERMS, filteredInventory, listedFilteredPages } from './inventory-addresses';
+import { SEARCH_TERMS, apiPageCount, filteredInventory, listedFilteredPages } from './inventory-addresses';
 import { listeningOrigin, perBuild, stopServer } from './built-server';
 
 // The inventory search alone (issue 26), several builds side by side: per catalog size each
@@ -164,7 +164,7 @@ for (const size of sizes) {
     }
     if (filtered) {
       const origin = running[0]!.origin;
-      filteredPages = await listedFilteredPages(async (address) => ((await (await fetch(`${origin}/api${address}`)).json()) as { pageCount: number }).pageCount);
+      filteredPages = await listedFilteredPages((address) => apiPageCount(origin, address));
     }
     const failures = running.map(() => 0);
     const perRequest = running.map(() => [] as number[]);

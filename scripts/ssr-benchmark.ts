@@ -11,7 +11,7 @@ import { generatedCatalog } from '../test/support/generated-catalog';
 import { listeningPortInLog } from '../test/support/listening-port';
 import { NGINX_BINARY, nginxAvailable, startNginx, type NginxServer } from '../test/support/nginx-server';
 import { cpuSecondsByThreadName, cpuSecondsOf, residentMemoryOf, threadCpuSecondsOf } from './process-usage';
-import { SEARCH_TERMS, filteredInventory, listedFilteredPages } from './inventory-addresses';
+import { SEARCH_TERMS, apiPageCount, filteredInventory, listedFilteredPages } from './inventory-addresses';
 
 // npm run bench:ssr [-- --dist dist --sizes 2300,23000 --rounds 4 --seconds 3 --flood-seconds 5 --connections 10 --encoding gzip --tool wrk --cpu-prof]
 //
@@ -499,7 +499,10 @@ async function measureCatalogSize(size: number) {
     const asked = UNCACHED_TARGETS.map(() => 0);
     const flood: Array<{ idle: FloodPhase; busy: FloodPhase }> = [];
     // The filtered pages the catalog has, from the API, whose answers are kept apart from the pages.
-    const filteredPages = await listedFilteredPages(async (address) => ((await (await fetch(`${origin}/api${address}`)).json()) as { pageCount: number }).pageCount);
+    // Dealt out like cards, so that each round's share holds first pages and deeper ones alike (in
+    // the listed order the first round would get the combinations' first pages, many short or empty).
+    const listed = await listedFilteredPages((address) => apiPageCount(origin, address));
+    const filteredPages = [...Array(rounds).keys()].flatMap((round) => listed.filter((_, index) => index % rounds === round));
     const catalog: CatalogAddresses = { size, filteredPages };
     console.log(`${filteredPages.length} filtered inventory pages to ask for, each once.`);
     // One address of each uncached kind first: the server's first search or contact lookup starts up what it needs.

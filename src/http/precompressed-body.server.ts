@@ -8,7 +8,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /**
- * How hard a body was compressed: `best` for one sent many times (a few percent smaller, and a
+ * How hard a body was compressed: `best` for one sent many times (about a quarter smaller, and a
  * page's 88 KB cost about 40 ms of brotli), in both encodings; `quick` for one that may be sent only
  * once (a page asked for the first time in its generation: a filtered inventory page, one unit's
  * page for a crawler), in the one encoding its first request asked for (brotli 0, about 0.2 ms),
@@ -117,8 +117,8 @@ export async function precompressQuickly(identity: Buffer, encoding: Encoding): 
 }
 
 /**
- * Brotli's quality for a response sent once and never kept (a page made for one visitor): brotli's
- * one-pass quality 0. Twelve search pages of 82-86 KB and a prefilled contact page came to 11,844
+ * Brotli's quality for a response sent once (a page made for one visitor, never kept; the quick
+ * bytes of a page kept on its first request): brotli's one-pass quality 0. Twelve search pages of 82-86 KB and a prefilled contact page came to 11,844
  * bytes on average in 0.16-0.19 ms, against 11,290 in 0.23-0.26 ms at quality 1 and about 10,550 in
  * 0.5 ms at 2 (a search page alone: 12,022 against 11,448 and 10,595). Each fits in the first
  * flight of a new connection (ten segments, 14.6 KB, headers included), so the shopper waits no
@@ -127,8 +127,8 @@ export async function precompressQuickly(identity: Buffer, encoding: Encoding): 
 const ONCE_BROTLI_QUALITY = 0;
 
 /**
- * A body compressed for a response sent once and never kept (a page made for one visitor): brotli
- * 0, or gzip at its default level for the rare client without brotli. In the calling thread: on the
+ * A body compressed for a response sent once (a page made for one visitor; precompressQuickly's
+ * brotli): brotli 0, or gzip at its default level for the rare client without brotli. In the calling thread: on the
  * thread pool the same search page cost the web thread as much (0.5 ms, handing the work over and
  * taking the output back) and the pool its 0.6 ms besides (BENCHMARKS.md, "Searches at the cost of
  * their answer"); the event loop waits half a millisecond beside the render's four.
