@@ -59,6 +59,9 @@ test('npm start writes JSON lines to a pipe, and SIGTERM to npm stops the server
   npm.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   npm.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => npm.once('exit', () => resolve()));
+  // After npm and the server it started have both exited and everything they wrote has been read:
+  // the server holds npm's pipes, and its last lines can still be on their way when it has exited.
+  const allRead = new Promise<void>((resolve) => npm.once('close', () => resolve()));
   const port = await listeningPort(npm);
   expect(port, output).toBeGreaterThan(0);
   // The server, and any shell between npm and it.
@@ -69,6 +72,7 @@ test('npm start writes JSON lines to a pipe, and SIGTERM to npm stops the server
   npm.kill('SIGTERM');
   await exited;
   await vi.waitFor(() => expect(servers.filter(isRunning)).toEqual([]), { timeout: 10_000 });
+  await allRead;
 
   const lines = output.split('\n').filter((line) => line.trim() !== '');
   for (const line of lines) expect(() => JSON.parse(line) as unknown, line).not.toThrow();
