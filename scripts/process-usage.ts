@@ -12,12 +12,16 @@ const CLOCK_TICKS_PER_SECOND = (() => {
   }
 })();
 
+/** User + system CPU seconds in a /proc stat line: fields 14 and 15, counted after the command name, which is in parentheses and may hold spaces. */
+function cpuSecondsInStat(stat: string): number {
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+}
+
 /** CPU seconds a process has used (user + system, every thread), or null where /proc is missing. */
 export function cpuSecondsOf(pid: number): number | null {
   try {
-    // The fields after the command name, which is in parentheses and may hold spaces.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+    return cpuSecondsInStat(readFileSync(`/proc/${pid}/stat`, 'utf8'));
   } catch {
     return null;
   }
@@ -36,8 +40,7 @@ export function threadCpuSecondsOf(pid: number): Map<string, { name: string; sec
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      threads.set(tid, { name: tid === String(pid) ? 'web thread' : name, seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND });
+      threads.set(tid, { name: tid === String(pid) ? 'web thread' : name, seconds: cpuSecondsInStat(stat) });
     } catch {
       // A thread that ended between the listing and the read.
     }

@@ -163,8 +163,13 @@ for (const size of sizes) {
       }
     }
     if (filtered) {
-      const origin = running[0]!.origin;
-      filteredPages = await listedFilteredPages((address) => apiPageCount(origin, address));
+      // Every build is asked for the page counts, so that each holds the same kept API answers; the lists agree.
+      for (const side of running) {
+        const listed = await listedFilteredPages((address) => apiPageCount(side.origin, address));
+        if (filteredPages.length > 0 && listed.join('\n') !== filteredPages.join('\n'))
+          throw new Error(`${side.build.name} lists other filtered pages than ${running[0]!.build.name}`);
+        filteredPages = listed;
+      }
     }
     const failures = running.map(() => 0);
     const perRequest = running.map(() => [] as number[]);
