@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importCatalog } from '../../services/catalog-import.service';
 import { createCatalogService } from '../../services/catalog.service';
+import { vehicleRepository } from '../../models/vehicle.repository';
 import { CONDITION_FILTERS, INVENTORY_PAGE_SIZE, PRICE_FILTERS, SPEC_CATEGORIES } from '../../src/catalog/inventory-filters';
 import { DEFAULT_INVENTORY_FILTERS } from '../../src/catalog/inventory-query';
 import { systemClock } from '../../src/time/clock';
@@ -10,7 +11,7 @@ import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
 // A filtered inventory page without a search is counted and found in the facet index
 // (services/inventory/facet-index.ts), built once per catalog version in the background, and only
-// its vehicles are read from the store: every combination of the filters, every page and one past
+// its vehicles not kept since are read from the store: every combination of the filters, every page and one past
 // the end, is what the oracle (test/support/inventory-oracle.ts) says, and a catalog change shows
 // on the next request.
 describe('filtered inventory pages from the facet index', () => {
@@ -64,6 +65,35 @@ describe('filtered inventory pages from the facet index', () => {
       const after = await catalog.findInventoryPage({ filters: over, page: 1 });
       expect({ matching: after.matching, slugs: after.vehicles.map((vehicle) => vehicle.slug) }).toEqual(expected(changed, over, 1));
       expect(after.matching).toBe(before.matching + 1);
+    }
+  });
+
+  it('reads a card from the store once per catalog version, and shows a changed price on the next request', async () => {
+    const fresh = createCatalogService({ clock: systemClock, showrooms: [] });
+    const filters = { ...DEFAULT_INVENTORY_FILTERS, condition: 'new' as const };
+    const read = vi.spyOn(vehicleRepository, 'withIds');
+    try {
+      // Before the new service's index is built, a page is the store's query for its ids; its cards are read and kept all the same.
+      const first = await fresh.findInventoryPage({ filters, page: 1 });
+      expect(read.mock.calls.flatMap(([ids]) => ids)).toEqual(first.vehicles.map((vehicle) => vehicle.id));
+      read.mockClear();
+      const again = await fresh.findInventoryPage({ filters, page: 1 });
+      expect(again.vehicles).toEqual(first.vehicles);
+      expect(read).not.toHaveBeenCalled();
+      // Page 2 reads only its own cards, each once.
+      const second = await fresh.findInventoryPage({ filters, page: 2 });
+      expect(await fresh.findInventoryPage({ filters, page: 2 })).toEqual(second);
+      expect(second.vehicles.map((vehicle) => vehicle.slug)).toEqual(expected(entries, filters, 2).slugs);
+      expect(read.mock.calls.flatMap(([ids]) => ids)).toEqual(second.vehicles.map((vehicle) => vehicle.id));
+
+      const shown = first.vehicles[0]!;
+      const repriced = entries.map((entry) => (entry.slug === shown.slug ? { ...entry, price: (shown.price ?? 0) + 500 } : entry));
+      await importCatalog(repriced);
+      const after = await fresh.findInventoryPage({ filters, page: 1 });
+      expect(after.vehicles.find((vehicle) => vehicle.slug === shown.slug)?.price).toBe((shown.price ?? 0) + 500);
+    } finally {
+      read.mockRestore();
+      await importCatalog(entries);
     }
   });
 });

@@ -2,7 +2,7 @@ import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vehicleRepository } from '../../models/vehicle.repository';
 import { importCatalog } from '../../services/catalog-import.service';
-import { INVENTORY_PROJECTION } from '../../services/inventory/inventory-vehicle';
+import { PAGE_IDS_PROJECTION } from '../../services/inventory/inventory-vehicle';
 import type { InventoryFilters } from '../../src/catalog/inventory-filters';
 import { generatedCatalog } from '../support/generated-catalog';
 import { startTestDatabase, type TestDatabase } from '../support/test-database';
@@ -32,7 +32,7 @@ describe('an inventory search', () => {
       ['rov', 'all'],
       ['evolution', 'all'],
     ] as const) {
-      const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters(search, brand), page, INVENTORY_PROJECTION));
+      const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters(search, brand), page, PAGE_IDS_PROJECTION));
       expect(calls.map((call) => call.method)).toEqual(['aggregate']);
       const [pipeline] = calls[0]!.args as [Array<Record<string, unknown>>];
       expect(pipeline.map((stage) => Object.keys(stage)[0])).toEqual(['$match', '$facet']);
@@ -48,7 +48,7 @@ describe('an inventory search', () => {
   });
 
   it.skipIf(process.env.MONGODB_URI)('is counted without a vehicle and paged along the facets index in the embedded store', async () => {
-    const { calls } = await sentToVehicles(() => vehicleRepository.matchingPage(filters('lithium'), page, INVENTORY_PROJECTION));
+    const { calls } = await sentToVehicles(() => vehicleRepository.matchingPage(filters('lithium'), page, PAGE_IDS_PROJECTION));
     const [pipeline] = calls[0]!.args as [object[]];
     const explained = await mongoose.connection.db!.command({ explain: { aggregate: 'vehicles', pipeline, cursor: {} } });
     const { matching, vehicles } = explained.facets as Record<string, { queryPlanner: Record<string, unknown>; stagesInMemory: string[] }>;
@@ -63,7 +63,7 @@ describe('an inventory search', () => {
   });
 
   it('leaves filters alone as a count and a page, which MongoDB reads from the facets index in order', async () => {
-    const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters('', 'evolution'), page, INVENTORY_PROJECTION));
+    const { result, calls } = await sentToVehicles(() => vehicleRepository.matchingPage<{ id: string }>(filters('', 'evolution'), page, PAGE_IDS_PROJECTION));
     expect(calls.map((call) => call.method).sort()).toEqual(['aggregate', 'countDocuments']);
     expect(result.vehicles).toHaveLength(24);
     expect(result.matching).toBeGreaterThan(24);

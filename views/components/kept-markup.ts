@@ -1,24 +1,19 @@
 import type { ComponentType } from 'react';
+import { createKeptMap, type KeptMap } from '../../src/cache/kept-map';
 
 /** Renders a component with its props to HTML (react-dom/server's renderToString). */
 export type RenderComponent = <Props extends object>(component: ComponentType<Props>, props: Props) => string;
 
 /**
- * How the server renders, once entry-server has said so. This module imports nothing at run time,
- * so that the browser's bundles, where nothing calls it, leave it out entirely.
+ * How the server renders, once entry-server has said so. Nothing in the browser calls this module,
+ * so the browser's bundles leave it out entirely.
  */
 let renderToHtml: RenderComponent | undefined;
 
 /** How many renders of each component are kept: a few pages of cards, about 1.3 KB each. */
 const MAX_KEPT = 2000;
 
-interface Kept {
-  content: string;
-  /** Asked for again since it was kept or last passed over (evictOne). */
-  used: boolean;
-}
-
-let kept = new WeakMap<ComponentType<never>, Map<string, Kept>>();
+let kept = new WeakMap<ComponentType<never>, KeptMap<string, string>>();
 
 /**
  * Lets keptContent render on the server (views/entry-server.tsx): in the browser bundle nothing
@@ -43,34 +38,15 @@ export function keepMarkupWith(render: RenderComponent | undefined): void {
 export function keptContent<Props extends object>(component: ComponentType<Props>, props: Props, root: string): string | undefined {
   if (renderToHtml === undefined) return undefined;
   let renders = kept.get(component as ComponentType<never>);
-  if (!renders) kept.set(component as ComponentType<never>, (renders = new Map()));
+  if (!renders) kept.set(component as ComponentType<never>, (renders = createKeptMap(MAX_KEPT)));
   const key = `${root}\n${JSON.stringify(props)}`;
   const found = renders.get(key);
-  if (found) {
-    found.used = true;
-    return found.content;
-  }
+  if (found !== undefined) return found;
   const html = renderToHtml(component, props);
   // `<article class="…">…</article>`: what lies between the root's start and end tags. Anything
   // else (React writing a preload link before an eager image) is rendered in place, never kept.
   if (!/^[ >]$/.test(html.charAt(root.length + 1)) || !html.startsWith(`<${root}`) || !html.endsWith(`</${root}>`)) return undefined;
   const content = html.slice(html.indexOf('>') + 1, -`</${root}>`.length);
-  if (renders.size >= MAX_KEPT) evictOne(renders);
-  renders.set(key, { content, used: false });
+  renders.set(key, content);
   return content;
-}
-
-/**
- * Makes room for one more (second chance, the clock algorithm): the oldest entry not asked for
- * since it was kept or last passed over goes; one asked for since goes to the back, marked unused.
- * A hit only marks its entry: it allocates nothing and leaves no key of its request behind (moved
- * to the back on every hit, an entry took the new key, so each page's 24 keys outlived it).
- */
-function evictOne(renders: Map<string, Kept>): void {
-  for (const [key, entry] of renders) {
-    renders.delete(key);
-    if (!entry.used) return;
-    entry.used = false;
-    renders.set(key, entry);
-  }
 }
