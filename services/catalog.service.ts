@@ -93,9 +93,12 @@ export function createCatalogService({
   // Each catalog version's vehicles have their inventory keys before anything lists them (a write
   // clears a vehicle's keys; models/vehicle.repository.ts writes them again).
   const keysWritten: () => Promise<unknown> = keptPerVersion(catalogVersion, () => vehicleRepository.writeMissingKeys());
-  // What the inventory holds to filter by changes only with the catalog: counted once per version,
-  // not on every search or filtered page.
-  const heldChoices = keptPerVersion(catalogVersion, () => vehicleRepository.heldChoices());
+  // What the inventory holds to filter by, and the filter form's choices made of it, change only
+  // with the catalog: counted and made once per version, not on every search or filtered page.
+  const heldChoices = keptPerVersion(catalogVersion, async () => {
+    const held = await vehicleRepository.heldChoices();
+    return { held, ...inventoryChoices(held, showroomNames) };
+  });
   // The listed vehicles' facets as bitsets, so that a filtered page is counted and found in memory.
   // Built once per version in the background (at 23,000 units the store reads for about 2 s): until
   // it is, filtered pages are the store's query, as searches are, so no request waits for it.
@@ -194,8 +197,7 @@ export function createCatalogService({
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
       await keysWritten();
-      const held = await heldChoices();
-      const { total, choices, offered } = inventoryChoices(held, showroomNames);
+      const { held, total, choices, offered } = await heldChoices();
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const page = { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE };

@@ -11,11 +11,13 @@ import { startEmbeddedMongoInWorker, type EmbeddedMongoInWorker } from 'embedded
 /**
  * The store worker's heap. Between commands it holds about 10 MB, but now and then it decodes a
  * large result (the inventory's choices read every listed unit once per catalog version); with
- * V8's defaults its heap then stayed at 80-170 MB for good. A young generation of 8 MB with an old
- * generation bounded (far above anything it holds: a 23,000-unit catalog decoded whole is under
- * 64 MB) makes V8 collect and give the memory back: about 25 MB after the same work.
+ * V8's defaults its heap then stayed at 80-170 MB for good. An old generation bounded (far above
+ * anything it holds: a 23,000-unit catalog decoded whole is under 64 MB) makes V8 collect and give
+ * the memory back: about 25 MB after the same work. The young generation of 32 MB (8 before) is
+ * collected a quarter as often: with 8, a search cost the worker and V8's helper threads about
+ * 0.13 ms more CPU (BENCHMARKS.md, "Cards kept per catalog version").
  */
-const STORE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 1024 };
+const STORE_WORKER_LIMITS = { maxYoungGenerationSizeMb: 32, maxOldGenerationSizeMb: 1024 };
 
 export interface Database {
   /**
