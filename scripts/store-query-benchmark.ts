@@ -100,7 +100,7 @@ const queries: Array<{ name: string; run: (store: Store) => Promise<unknown> }> 
   { name: 'unit by slug', run: (store) => store.db.collection('vehicles').findOne({ slug: 'denago-ev-nomad-xl-series-7' }) },
 ];
 
-/** The inventory page's aggregation (vehicleRepository.matchingPage): a count and the first 24 in the catalog order. */
+/** The inventory page's aggregation as vehicleRepository.matchingPage sent it before decision 019 (now it projects only `id`): a count and the first 24 cards in the catalog order. */
 function inventoryPage(store: Store, filters: Partial<InventoryFilters>): Promise<Document[]> {
   const match = store.checkout.inventoryMatch({ ...DEFAULT_INVENTORY_FILTERS, ...filters });
   const vehicles = [{ $addFields: ORDER_FIELDS }, { $sort: ORDER }, { $skip: 0 }, { $limit: 24 }, { $project: INVENTORY_PROJECTION }];

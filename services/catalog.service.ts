@@ -37,8 +37,9 @@ const LISTING_PAGE_SIZE = 500;
 const FACET_PAGE_SIZE = LISTING_PAGE_SIZE;
 
 /**
- * How many filtered pages' cards are kept for one catalog version: every listed vehicle of 2,300
- * units; of 23,000, those the pages asked for lately. About 0.7 KB each.
+ * How many inventory pages' cards (filtered pages' and searches') are kept for one catalog version:
+ * every listed vehicle of 2,300 units; of 23,000, those the pages asked for lately. About 0.7-1.5 KB
+ * each, 3.5-7.5 MB in all.
  */
 const KEPT_CARDS = 5000;
 
@@ -57,6 +58,8 @@ export interface CatalogServiceOptions {
   photoBaseUrl?: string;
   /** How many vehicles one read of a whole-catalog listing brings; tests list a small catalog in several pages. */
   listingPageSize?: number;
+  /** How many inventory cards are kept for one catalog version; tests keep a few, so that some are dropped. */
+  keptCardCount?: number;
 }
 
 /**
@@ -71,6 +74,7 @@ export function createCatalogService({
   versionMaxAgeMs = VERSION_MAX_AGE_MS,
   photoBaseUrl,
   listingPageSize = LISTING_PAGE_SIZE,
+  keptCardCount = KEPT_CARDS,
 }: CatalogServiceOptions): CatalogService {
   // The catalog records photos at their site paths; pages get them where PHOTO_BASE_URL says.
   const withPhotos = <T extends Vehicle | null>(vehicle: T): T =>
@@ -129,16 +133,27 @@ export function createCatalogService({
   };
   // The cards inventory pages showed, read from the store once per version: another version starts
   // with none, so no kept card is out of date. They are shared between requests, which only read them.
-  const keptCards = keptPerVersion(catalogVersion, async () => createKeptMap<string, InventoryVehicle>(KEPT_CARDS));
+  const keptCards = keptPerVersion(catalogVersion, async () => createKeptMap<string, InventoryVehicle>(keptCardCount));
   // A page's cards in the order of its ids: those kept, and the others read from the store (one
-  // read for all of them) and kept.
+  // read for all of them) and kept. The page is put together from what it found, never from the
+  // kept map again: keeping the cards read, or another request's, can make room by dropping one.
   const cardsWithIds = async (ids: readonly string[]): Promise<InventoryVehicle[]> => {
     const cards = await keptCards();
-    const missing = ids.filter((id) => cards.get(id) === undefined);
-    if (missing.length > 0) {
-      for (const record of await vehicleRepository.withIds<InventoryRecord>(missing, INVENTORY_PROJECTION)) cards.set(record.id, inventoryVehicle(record, photoBaseUrl));
+    const found = new Map<string, InventoryVehicle>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const card = cards.get(id);
+      if (card) found.set(id, card);
+      else missing.push(id);
     }
-    return ids.flatMap((id) => cards.get(id) ?? []);
+    if (missing.length > 0) {
+      for (const record of await vehicleRepository.withIds<InventoryRecord>(missing, INVENTORY_PROJECTION)) {
+        const card = inventoryVehicle(record, photoBaseUrl);
+        found.set(record.id, card);
+        cards.set(record.id, card);
+      }
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
   };
   const readFacetIndex = async () => {
     await keysWritten();
@@ -201,8 +216,8 @@ export function createCatalogService({
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const page = { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE };
-      // A search is the text index's; the filters alone are the facet index's once it is built. The
-      // store then gives the page's ids, and reads only the vehicles among them not kept.
+      // A search is the text index's; the filters alone are the facet index's once it is built (until
+      // then the store's query). Either gives the page's ids; the store reads only the cards not kept.
       const index = filters.search ? undefined : await builtFacetIndex();
       const { matching, ids } = index
         ? facetPage(index, inventoryFacetClauses(filters, held.categories), page.skip, page.limit)

@@ -4,7 +4,7 @@ import { cardDescription } from '../../src/catalog/card-description';
 import type { UnitPhoto } from '../../src/catalog/unit-fields';
 import { photoAtBase } from '../photos/photo-paths';
 
-/** What an inventory page asks of the store for its search's page: the vehicles' ids, their cards read by id unless kept. */
+/** What an inventory page asks of the store's query (a search's, or a filtered page's before the facet index is built): the vehicles' ids, their cards read by id unless kept. */
 export const PAGE_IDS_PROJECTION = { _id: 0, id: 1 };
 
 /** What a card needs of a stored vehicle: the $project stage of a page's cards, read by id. */

@@ -96,4 +96,15 @@ describe('filtered inventory pages from the facet index', () => {
       await importCatalog(entries);
     }
   });
+
+  it('shows every card of a page even when fewer are kept than a page shows', async () => {
+    const keepingThree = createCatalogService({ clock: systemClock, showrooms: [], keptCardCount: 3 });
+    const filters = { ...DEFAULT_INVENTORY_FILTERS, condition: 'new' as const };
+    const want = expected(entries, filters, 1);
+    expect(want.slugs).toHaveLength(INVENTORY_PAGE_SIZE);
+    for (let request = 0; request < 3; request += 1) {
+      const listing = await keepingThree.findInventoryPage({ filters, page: 1 });
+      expect(listing.vehicles.map((vehicle) => vehicle.slug)).toEqual(want.slugs);
+    }
+  });
 });
