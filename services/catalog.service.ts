@@ -99,7 +99,7 @@ export function createCatalogService({
   const keysWritten: () => Promise<unknown> = keptPerVersion(catalogVersion, () => vehicleRepository.writeMissingKeys());
   // What the inventory holds to filter by, and the filter form's choices made of it, change only
   // with the catalog: counted and made once per version, not on every search or filtered page.
-  const heldChoices = keptPerVersion(catalogVersion, async () => {
+  const keptChoices = keptPerVersion(catalogVersion, async () => {
     const held = await vehicleRepository.heldChoices();
     return { held, ...inventoryChoices(held, showroomNames) };
   });
@@ -212,7 +212,7 @@ export function createCatalogService({
 
     async findInventoryPage(query: InventoryQuery): Promise<InventoryListing> {
       await keysWritten();
-      const { held, total, choices, offered } = await heldChoices();
+      const { held, total, choices, offered } = await keptChoices();
       // A brand, category or showroom the inventory does not hold reads as 'all', as the filter form shows it.
       const filters = offeredFilters(query.filters, offered);
       const page = { skip: (query.page - 1) * INVENTORY_PAGE_SIZE, limit: INVENTORY_PAGE_SIZE };

@@ -18,7 +18,7 @@ interface Entry<V> {
  * algorithm): the oldest entry not asked for since it was kept or last passed over goes; one asked
  * for since goes to the back, unmarked. A hit only marks its entry: it allocates nothing and moves
  * nothing (moved to the back on every hit, an entry would take a new key each time). When every
- * entry was asked for, making room passes over all of them once (5,000 map moves at most here).
+ * entry was asked for, making room passes over all of them once (as many map moves as the capacity).
  */
 export function createKeptMap<K, V>(capacity: number): KeptMap<K, V> {
   const entries = new Map<K, Entry<V>>();

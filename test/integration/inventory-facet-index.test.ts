@@ -11,9 +11,9 @@ import { startTestDatabase, type TestDatabase } from '../support/test-database';
 
 // A filtered inventory page without a search is counted and found in the facet index
 // (services/inventory/facet-index.ts), built once per catalog version in the background, and only
-// its vehicles not kept since are read from the store: every combination of the filters, every page and one past
-// the end, is what the oracle (test/support/inventory-oracle.ts) says, and a catalog change shows
-// on the next request.
+// its vehicles not kept since are read from the store: every combination of the filters, every
+// page and one past the end, is what the oracle (test/support/inventory-oracle.ts) says, and a
+// catalog change shows on the next request.
 describe('filtered inventory pages from the facet index', () => {
   let database: TestDatabase;
   const entries = generatedCatalog(130) as unknown as Array<FilterableVehicle & { slug: string; name: string; price: number | null }>;
