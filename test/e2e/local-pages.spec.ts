@@ -29,18 +29,32 @@ for (const width of [390, 1280]) {
       });
     }
 
+    test('a keyboard visitor on the map link stays on the map that takes its place', async ({ page }) => {
+      await stubMaps(page);
+      await gotoHydrated(page, TOWN_PAGE);
+      // Focusing the link scrolls it into view, so the frame replaces it at once.
+      await page.getByRole('link', { name: 'Map of Toms River Township, New Jersey (opens in a new tab)' }).focus();
+      await expect(page.locator('iframe[title="Map of Toms River Township, New Jersey"]')).toBeFocused();
+    });
+
     test('the town map loads only when the visitor scrolls near it', async ({ page }) => {
       const maps = await stubMaps(page);
       await gotoHydrated(page, TOWN_PAGE);
+      const place = page.getByRole('link', { name: 'Map of Toms River Township, New Jersey (opens in a new tab)' });
+      await expect(place).toHaveAttribute('href', 'https://www.google.com/maps?q=39.9537,-74.1979&z=12&output=embed');
       const map = page.locator('iframe[title="Map of Toms River Township, New Jersey"]');
-      await expect(map).toHaveAttribute('loading', 'lazy');
-      await expect(map).toHaveAttribute('height', '450');
       // Give a too-eager browser every chance to fetch it before asserting that it did not.
       await page.waitForLoadState('networkidle');
       expect(maps.requests(), 'map requests before scrolling').toBe(0);
+      await expect(map).toHaveCount(0);
+      const before = await place.boundingBox();
 
-      await map.scrollIntoViewIfNeeded();
+      await place.scrollIntoViewIfNeeded();
       await expect.poll(maps.requests, { message: 'map requested after scrolling' }).toBeGreaterThan(0);
+      await expect(map).toHaveAttribute('loading', 'lazy');
+      await expect(map).toHaveAttribute('height', '450');
+      // The frame takes the link's place at the same size: nothing below it moves.
+      expect((await map.boundingBox())?.height).toBe(before?.height);
       await expect(map).toHaveAttribute('src', 'https://www.google.com/maps?q=39.9537,-74.1979&z=12&output=embed');
     });
   });
@@ -85,7 +99,7 @@ test.describe('town pages', () => {
     await expect(page).toHaveURL(/\/brick-township-golf-carts$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Golf Carts in Brick Township, NJ');
     await expect(page).toHaveTitle(/^Golf Carts in Brick Township, NJ/);
-    await expect(page.locator('iframe[title="Map of Brick Township, New Jersey"]')).toHaveAttribute('loading', 'lazy');
+    await expect(page.getByRole('link', { name: 'Map of Brick Township, New Jersey (opens in a new tab)' })).toBeVisible();
   });
 
   test('a short form of a town name redirects to its page', async ({ page }) => {
