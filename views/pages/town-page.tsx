@@ -191,7 +191,7 @@ function TownLandingPage({ town, copy: written, popular }: { town: Town; copy: T
               </ButtonLink>
             </div>
           </Card>
-          <MapEmbed src={mapEmbedUrl(town)} title={`Map of ${copy.fullName}, New Jersey`} />
+          <MapEmbed key={copy.fullName} src={mapEmbedUrl(town)} title={`Map of ${copy.fullName}, New Jersey`} />
         </div>
       </Section>
 
