@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Icon } from './icon';
-import { OpensInNewTab } from './model-page/opens-in-new-tab';
+import { OpensInNewTab } from './opens-in-new-tab';
 
 export const MAP_HEIGHT = 450;
 

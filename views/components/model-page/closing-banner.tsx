@@ -1,7 +1,7 @@
 import { contactPath } from '../../../src/contact/contact-path';
 import { ActionPair } from '../call-button';
 import { useBusiness } from '../../hooks/use-business';
-import { OpensInNewTab } from './opens-in-new-tab';
+import { OpensInNewTab } from '../opens-in-new-tab';
 
 /** The priced layouts' dark closing call to action: a quote, or the financing application. */
 export function ClosingBanner({ vehicleName, vehicleSlug }: { vehicleName: string; vehicleSlug: string }) {

@@ -7,7 +7,7 @@ import { useBusiness } from '../../hooks/use-business';
 import { HighlightTiles } from './highlight-tiles';
 import { ModelImage } from './model-image';
 import type { ModelPageContent } from '../../../src/catalog/model-page-content';
-import { OpensInNewTab } from './opens-in-new-tab';
+import { OpensInNewTab } from '../opens-in-new-tab';
 
 /**
  * The top of a model page: brand and series, the model's name as the page's h1, its pitch, four

@@ -1,4 +1,4 @@
-import { Icon } from '../icon';
+import { Icon } from './icon';
 
 /** The mark after a link that opens another site in a new tab, seen and heard. */
 export function OpensInNewTab() {
