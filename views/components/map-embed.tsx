@@ -63,7 +63,7 @@ export function MapEmbed({ src, title }: { src: string; title: string }) {
           height={MAP_HEIGHT}
           loading="lazy"
           referrerPolicy="no-referrer-when-downgrade"
-          className={`block h-[450px] w-full border-0 ${INSET_FOCUS}`}
+          className={`block h-full w-full border-0 ${INSET_FOCUS}`}
         />
       ) : (
         <a
