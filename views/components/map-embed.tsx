@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Icon } from './icon';
 import { OpensInNewTab } from './opens-in-new-tab';
 
-export const MAP_HEIGHT = 450;
+const MAP_HEIGHT = 450;
 
 /** How close to the viewport the map must come before it starts loading. */
 const LOAD_DISTANCE = '600px';
